@@ -1,0 +1,36 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+const root = import.meta.dirname
+const alias = { '@shared': resolve(root, 'src-shared') }
+
+export default defineConfig({
+  main: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve(root, 'src-main/index.ts') } },
+    },
+  },
+  preload: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/preload',
+      // Sandboxed preloads cannot be ES modules: emit CommonJS whatever package.json says.
+      rollupOptions: {
+        input: { index: resolve(root, 'src-main/preload.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src-renderer'),
+    resolve: { alias },
+    plugins: [react()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
+    },
+  },
+})

@@ -1,0 +1,128 @@
+// Numbered migrations. Each runs once, in order, inside a transaction, and bumps
+// PRAGMA user_version; a database newer than this code is refused rather than guessed at.
+
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'boards, keys, tasks, dependencies',
+    sql: `
+      CREATE TABLE boards (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE projects (
+        board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        next_task_key INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (board_id, key)
+      );
+      CREATE TABLE statuses (
+        board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        category TEXT NOT NULL CHECK (category IN ('todo', 'started', 'done')),
+        position INTEGER NOT NULL,
+        PRIMARY KEY (board_id, name)
+      );
+      CREATE TABLE members (
+        board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+        email TEXT NOT NULL,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('owner', 'member')),
+        PRIMARY KEY (board_id, email)
+      );
+      CREATE TABLE property_definitions (
+        board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        options_json TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (board_id, name)
+      );
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+        owner_email TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        last4 TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+      CREATE TABLE tasks (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        board_id INTEGER NOT NULL REFERENCES boards(id),
+        project_key TEXT NOT NULL,
+        key INTEGER NOT NULL,
+        parent_id TEXT REFERENCES tasks(id),
+        type TEXT NOT NULL CHECK (type IN ('task', 'milestone')),
+        milestone_id TEXT REFERENCES tasks(id),
+        title TEXT NOT NULL,
+        description_markdown TEXT NOT NULL DEFAULT '',
+        description_html TEXT NOT NULL DEFAULT '',
+        description_text TEXT NOT NULL DEFAULT '',
+        cover_image_url TEXT NOT NULL DEFAULT '',
+        assignee TEXT NOT NULL DEFAULT '',
+        start_date TEXT NOT NULL DEFAULT '',
+        due_date TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL,
+        tags_json TEXT NOT NULL DEFAULT '[]',
+        pin_to_top INTEGER NOT NULL DEFAULT 0,
+        priority TEXT NOT NULL DEFAULT '',
+        properties_json TEXT NOT NULL DEFAULT '{}',
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT NOT NULL,
+        started_at TEXT NOT NULL DEFAULT '',
+        started_by TEXT NOT NULL DEFAULT '',
+        ended_at TEXT NOT NULL DEFAULT '',
+        ended_by TEXT NOT NULL DEFAULT '',
+        UNIQUE (board_id, project_key, key),
+        FOREIGN KEY (board_id, project_key) REFERENCES projects(board_id, key)
+      );
+      CREATE INDEX tasks_by_project_status ON tasks (board_id, project_key, status);
+      CREATE INDEX tasks_by_status ON tasks (board_id, status);
+      CREATE INDEX tasks_by_due ON tasks (board_id, due_date);
+      CREATE INDEX tasks_by_start ON tasks (board_id, start_date);
+      CREATE INDEX tasks_by_assignee ON tasks (board_id, assignee);
+      CREATE INDEX tasks_by_milestone ON tasks (milestone_id);
+      CREATE INDEX tasks_by_parent ON tasks (parent_id);
+      -- Filter indexes for tags and custom properties; tags_json/properties_json are what reads return.
+      CREATE TABLE task_tags (
+        tag TEXT NOT NULL,
+        task_seq INTEGER NOT NULL REFERENCES tasks(seq) ON DELETE CASCADE,
+        PRIMARY KEY (tag, task_seq)
+      ) WITHOUT ROWID;
+      CREATE INDEX task_tags_by_task ON task_tags (task_seq);
+      CREATE TABLE task_property_values (
+        name TEXT NOT NULL,
+        value TEXT NOT NULL,
+        number REAL,
+        task_seq INTEGER NOT NULL REFERENCES tasks(seq) ON DELETE CASCADE
+      );
+      CREATE INDEX property_values_by_value ON task_property_values (name, value, task_seq);
+      CREATE INDEX property_values_by_number ON task_property_values (name, number) WHERE number IS NOT NULL;
+      CREATE INDEX property_values_by_task ON task_property_values (task_seq);
+      CREATE TABLE dependencies (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        board_id INTEGER NOT NULL REFERENCES boards(id),
+        predecessor_id TEXT NOT NULL REFERENCES tasks(id),
+        successor_id TEXT NOT NULL REFERENCES tasks(id),
+        lag_days INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        UNIQUE (predecessor_id, successor_id),
+        CHECK (predecessor_id <> successor_id)
+      );
+      CREATE INDEX dependencies_by_successor ON dependencies (successor_id);
+      CREATE INDEX dependencies_by_board ON dependencies (board_id);
+    `,
+  },
+]

@@ -1,0 +1,100 @@
+// The board service as a Fastify app, separate from listen(): tests inject requests in-process
+// or listen on a real socket; the CLI and the planner's local board listen on 127.0.0.1.
+import Fastify from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { SERVICE_LIMITS } from '../../src-shared/api'
+import type { Principal } from '../auth/api-keys'
+import { authenticate } from '../auth/api-keys'
+import { loadBoardConfig } from '../boards/board-config'
+import type { Db } from '../db/database'
+import { randomId } from '../store/ids'
+import { ServiceError } from '../store/service-error'
+import type { WriteContext } from '../store/write-context'
+import { DEPENDENCIES_PATH, sendError, TASKS_PATH, toServiceError } from './error-replies'
+import { registerDependencyRoutes } from './dependency-routes'
+import { registerTaskRoutes } from './task-routes'
+
+export interface AppOptions {
+  db: Db
+  /** Base address for task URLs; a function when it is known only after listen(). */
+  baseUrl?: string | (() => string)
+  clock?: () => Date
+  newId?: () => string
+  bodyLimit?: number
+  logger?: boolean
+}
+
+export interface RouteContext {
+  /** The board, actor and clock of one authenticated request. */
+  forRequest(request: FastifyRequest): WriteContext
+  taskUrl(id: string): string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null
+  }
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export function createApp(options: AppOptions): FastifyInstance {
+  const { db } = options
+  const bodyLimit = options.bodyLimit ?? SERVICE_LIMITS.bodyBytes
+  const clock = options.clock ?? (() => new Date())
+  const newId = options.newId ?? randomId
+  const baseUrl = typeof options.baseUrl === 'function' ? options.baseUrl : () => (options.baseUrl as string | undefined) ?? 'http://127.0.0.1'
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit, return503OnClosing: true, forceCloseConnections: true })
+  app.decorateRequest('principal', null)
+
+  app.setErrorHandler((error, request, reply) => {
+    const serviceError = toServiceError(error as Error, bodyLimit)
+    if (serviceError.status >= 500) request.log.error(error)
+    return sendError(request, reply, serviceError)
+  })
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new ServiceError(404, `There is no ${request.method} ${request.url.split('?')[0]}; the interface lives under /api/v1.`)),
+  )
+
+  // Every API request is authenticated first; bodies must be JSON.
+  app.addHook('onRequest', async (request) => {
+    const principal = authenticate(db, request.headers.authorization)
+    if (typeof principal === 'string') throw new ServiceError(401, principal, 'UNAUTHORIZED')
+    request.principal = principal
+    const type = request.headers['content-type']
+    const hasBody = request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0'
+    if (BODY_METHODS.has(request.method) && (hasBody || request.headers['transfer-encoding'] !== undefined || type !== undefined)) {
+      if (type === undefined || !JSON_TYPE.test(type)) {
+        throw new ServiceError(415, 'The body must be JSON, sent with "Content-Type: application/json".', 'UNSUPPORTED_MEDIA_TYPE')
+      }
+    }
+  })
+
+  const context: RouteContext = {
+    forRequest(request) {
+      const principal = request.principal
+      if (!principal) throw new ServiceError(401, 'Not authenticated.', 'UNAUTHORIZED')
+      return { db, board: loadBoardConfig(db, principal.boardId), actor: principal.actorEmail, now: clock().toISOString(), newId }
+    },
+    taskUrl: (id) => `${baseUrl()}/tasks/${encodeURIComponent(id)}`,
+  }
+  registerTaskRoutes(app, context)
+  registerDependencyRoutes(app, context)
+  methodNotAllowed(app, TASKS_PATH, ['GET', 'POST', 'PUT', 'PATCH'])
+  methodNotAllowed(app, DEPENDENCIES_PATH, ['GET', 'POST', 'DELETE'])
+  return app
+}
+
+function methodNotAllowed(app: FastifyInstance, url: string, allowed: string[]): void {
+  const others = ['DELETE', 'PUT', 'PATCH', 'POST', 'OPTIONS'].filter((m) => !allowed.includes(m))
+  app.route({
+    method: others as ('DELETE' | 'PUT' | 'PATCH' | 'POST' | 'OPTIONS')[],
+    url,
+    handler: async (request, reply) => {
+      reply.header('allow', [...allowed, 'HEAD'].join(', '))
+      return sendError(request, reply, new ServiceError(405, `${request.method} is not supported on ${url}; use ${allowed.join(', ')}.`))
+    },
+  })
+}

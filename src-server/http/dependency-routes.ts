@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import { CreateDependencyBody, DeleteDependencyBody, ListDependenciesQuery } from '../../src-shared/api'
+import { createDependency, deleteDependency, listDependencies } from '../store/dependencies'
+import type { RouteContext } from './create-app'
+import { DEPENDENCIES_PATH } from './error-replies'
+import { parseOrThrow } from './parse-body'
+
+export function registerDependencyRoutes(app: FastifyInstance, context: RouteContext): void {
+  app.get(DEPENDENCIES_PATH, async (request) => {
+    const query = parseOrThrow(ListDependenciesQuery, request.query, 'Invalid query')
+    return { success: true, dependencies: listDependencies(context.forRequest(request), query, context.taskUrl) }
+  })
+
+  app.post(DEPENDENCIES_PATH, async (request) => {
+    const body = parseOrThrow(CreateDependencyBody, request.body)
+    return { success: true, dependency: createDependency(context.forRequest(request), body, context.taskUrl) }
+  })
+
+  app.delete(DEPENDENCIES_PATH, async (request) => {
+    const body = parseOrThrow(DeleteDependencyBody, request.body)
+    deleteDependency(context.forRequest(request), body)
+    return { success: true }
+  })
+}

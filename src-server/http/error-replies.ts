@@ -1,0 +1,50 @@
+// Every failure leaves as JSON in the spec's shape: `{error: true, message}`, or for
+// dependency create `{error: '<CODE>', message}`. Bad input is never a 5xx.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import type { DependencyErrorCode } from '../../src-shared/api'
+import { ServiceError } from '../store/service-error'
+
+export const DEPENDENCIES_PATH = '/api/v1/dependencies'
+export const TASKS_PATH = '/api/v1/tasks'
+
+/** Dependency create speaks in string codes; everything else in `error: true`. */
+function usesCodes(request: FastifyRequest): boolean {
+  return request.method === 'POST' && request.url.split('?')[0] === DEPENDENCIES_PATH
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError): FastifyReply {
+  const body: Record<string, unknown> = { error: usesCodes(request) ? error.code : true, message: error.message }
+  if (error.issues.length > 0) body['issues'] = error.issues
+  return reply.code(error.status).type('application/json; charset=utf-8').send(body)
+}
+
+const STATUS_CODES: Record<number, DependencyErrorCode> = {
+  401: 'UNAUTHORIZED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+}
+
+/** Turns Fastify's own errors (body parsing, limits) and anything unexpected into ServiceError. */
+export function toServiceError(error: FastifyError | Error, bodyLimit: number): ServiceError {
+  if (error instanceof ServiceError) return error
+  const code = (error as FastifyError).code
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ServiceError(413, `The request body is larger than ${bodyLimit} bytes; split the batch.`, 'PAYLOAD_TOO_LARGE')
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ServiceError(415, 'The body must be JSON, sent with "Content-Type: application/json".', 'UNSUPPORTED_MEDIA_TYPE')
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ServiceError(400, 'The body is empty; send a JSON object.')
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ServiceError(400, 'The body is not valid JSON; nothing was changed.')
+  }
+  const status = (error as FastifyError).statusCode
+  if (error instanceof SyntaxError || (status === 400 && code === undefined)) {
+    return new ServiceError(400, `The body is not valid JSON: ${error.message}`)
+  }
+  if (status !== undefined && status >= 400 && status < 500) {
+    const known = status === 401 || status === 404 || status === 405 || status === 413 || status === 415 ? status : 400
+    return new ServiceError(known, error.message, STATUS_CODES[known] ?? 'INVALID_REQUEST')
+  }
+  return new ServiceError(500, 'The board service failed unexpectedly; nothing was changed. Try again, and report it if it persists.', 'INTERNAL_ERROR')
+}

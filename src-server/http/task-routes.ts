@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { CreateTasksBody, parseListQuery, UpdateTasksBody } from '../../src-shared/api'
+import type { QueryInput } from '../../src-shared/api'
+import { checkCreateShape, createTasks } from '../store/create-tasks'
+import { listTasks } from '../store/list-tasks'
+import { ServiceError } from '../store/service-error'
+import { updateTasks } from '../store/update-tasks'
+import type { RouteContext } from './create-app'
+import { TASKS_PATH } from './error-replies'
+import { parseOrThrow } from './parse-body'
+
+export function registerTaskRoutes(app: FastifyInstance, context: RouteContext): void {
+  app.get(TASKS_PATH, async (request) => {
+    const parsed = parseListQuery(request.query as QueryInput)
+    if (!parsed.ok) throw new ServiceError(400, parsed.message)
+    const ctx = context.forRequest(request)
+    return { success: true, tasks: listTasks(ctx.db, ctx.board, parsed.filters, context.taskUrl) }
+  })
+
+  app.post(TASKS_PATH, async (request) => {
+    checkCreateShape(request.body)
+    const body = parseOrThrow(CreateTasksBody, request.body)
+    createTasks(context.forRequest(request), body.tasks)
+    return { success: true }
+  })
+
+  const update = async (request: FastifyRequest) => {
+    const body = parseOrThrow(UpdateTasksBody, request.body)
+    return { success: true, tasks: updateTasks(context.forRequest(request), body.tasks, context.taskUrl) }
+  }
+  app.put(TASKS_PATH, update)
+  app.patch(TASKS_PATH, update)
+}

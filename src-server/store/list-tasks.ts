@@ -1,0 +1,88 @@
+// GET /api/v1/tasks: every filter of the spec, combined with AND (comma lists OR within one
+// filter). Results come in creation order (the task's sequence number), at most 100.
+import { nextCalendarDay, SERVICE_LIMITS } from '../../src-shared/api'
+import type { DayRange, ListTasksFilters, Task } from '../../src-shared/api'
+import type { BoardConfig } from '../boards/board-config'
+import type { Db } from '../db/database'
+import { parsePropertyFilter } from './property-values'
+import { ServiceError } from './service-error'
+import { rowToTask, taskColumns } from './task-rows'
+import type { TaskRow } from './task-rows'
+
+type Param = string | number
+
+interface SqlQuery {
+  sql: string
+  params: Param[]
+}
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
+
+function inList(column: string, values: readonly Param[], where: string[], params: Param[]): void {
+  where.push(values.length === 1 ? `${column} = ?` : `${column} IN (${placeholders(values.length)})`)
+  params.push(...values)
+}
+
+function dayRange(column: string, range: DayRange, where: string[], params: Param[]): void {
+  // Timestamps are stored canonical (UTC, 'Z'), so string order is time order.
+  where.push(`${column} >= ? AND ${column} < ?`)
+  params.push(range.from, nextCalendarDay(range.to))
+}
+
+/** Builds the SQL of a list query; throws a 400 for a filter that cannot be read. */
+export function buildListQuery(board: BoardConfig, filters: ListTasksFilters, limit: number = SERVICE_LIMITS.listPage): SqlQuery {
+  const where = ['t.board_id = ?']
+  const params: Param[] = [board.id]
+  if (filters.projectKey) inList('t.project_key', filters.projectKey, where, params)
+  if (filters.status) inList('t.status', filters.status, where, params)
+  if (filters.assignedUserEmail) inList('t.assignee', filters.assignedUserEmail.map((e) => e.toLowerCase()), where, params)
+  if (filters.priority) inList('t.priority', filters.priority, where, params)
+  if (filters.pinToTop !== undefined) inList('t.pin_to_top', [filters.pinToTop ? 1 : 0], where, params)
+  if (filters.startDate) dayRange('t.start_date', filters.startDate, where, params)
+  if (filters.dueDate) dayRange('t.due_date', filters.dueDate, where, params)
+  if (filters.type) inList('t.type', [filters.type], where, params)
+  if (filters.milestoneId !== undefined) inList('t.milestone_id', [filters.milestoneId], where, params)
+  if (filters.tag) {
+    where.push(`t.seq IN (SELECT task_seq FROM task_tags WHERE tag IN (${placeholders(filters.tag.length)}))`)
+    params.push(...filters.tag)
+  }
+  for (const [name, raw] of Object.entries(filters.properties ?? {})) {
+    propertyCondition(board, name, raw, where, params)
+  }
+  const descriptionType = filters.descriptionType ?? 'text'
+  return {
+    sql: `SELECT ${taskColumns(descriptionType)} FROM tasks t WHERE ${where.join(' AND ')} ORDER BY t.seq LIMIT ${limit}`,
+    params,
+  }
+}
+
+function propertyCondition(board: BoardConfig, name: string, raw: string, where: string[], params: Param[]): void {
+  const definition = board.properties.get(name)
+  if (!definition) {
+    const known = [...board.properties.keys()].join(', ') || 'none'
+    throw new ServiceError(400, `Query parameter "prop_${name}": this board has no custom property "${name}" (it has: ${known}).`)
+  }
+  const match = parsePropertyFilter(definition, raw)
+  if (typeof match === 'string') throw new ServiceError(400, `Query parameter "prop_${name}" ${match}.`)
+  const sub = 'SELECT task_seq FROM task_property_values WHERE name = ? AND'
+  if (match.kind === 'numbers') {
+    where.push(`t.seq IN (${sub} number IN (${placeholders(match.numbers.length)}))`)
+    params.push(name, ...match.numbers)
+  } else if (match.kind === 'range') {
+    where.push(`t.seq IN (${sub} value >= ? AND value < ?)`)
+    params.push(name, match.range.from, nextCalendarDay(match.range.to))
+  } else if ((definition.type === 'Checkbox' || definition.type === 'Toggle') && match.values[0] === 'false') {
+    // An unset checkbox reads as unchecked.
+    where.push(`t.seq NOT IN (${sub} value = 'true')`)
+    params.push(name)
+  } else {
+    where.push(`t.seq IN (${sub} value IN (${placeholders(match.values.length)}))`)
+    params.push(name, ...match.values)
+  }
+}
+
+export function listTasks(db: Db, board: BoardConfig, filters: ListTasksFilters, taskUrl: (id: string) => string): Task[] {
+  const { sql, params } = buildListQuery(board, filters)
+  const rows = db.prepare(sql).raw(true).all(...params) as TaskRow[]
+  return rows.map((row) => rowToTask(row, taskUrl))
+}

@@ -1,0 +1,106 @@
+// Custom properties: checking a value against its board-defined type, the rows that index it
+// for filtering, and how a `prop_<Name>` filter matches (the spec's table, per type).
+import { parseDayRange, SERVICE_LIMITS, toCanonicalTimestamp } from '../../src-shared/api'
+import type { DayRange, PropertyValue } from '../../src-shared/api'
+import type { PropertyDefinition } from '../boards/board-config'
+
+export type StoredPropertyValue = string | number | boolean | string[]
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** The value to store, or a reason the value does not fit the property. */
+export function checkPropertyValue(
+  definition: PropertyDefinition,
+  value: Exclude<PropertyValue, null>,
+  members: ReadonlyMap<string, unknown>,
+): StoredPropertyValue | { problem: string } {
+  const expect = (shape: string) => ({ problem: `a ${definition.type} property takes ${shape}` })
+  switch (definition.type) {
+    case 'Text':
+      if (typeof value !== 'string') return expect('a string')
+      if (value.length > SERVICE_LIMITS.propertyTextLength) return { problem: `at most ${SERVICE_LIMITS.propertyTextLength} characters` }
+      return value
+    case 'Number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return expect('a finite number')
+      return value
+    case 'Date': {
+      if (typeof value !== 'string') return expect('an ISO date string')
+      return toCanonicalTimestamp(value) ?? expect('an ISO date (YYYY-MM-DD) or date-time')
+    }
+    case 'Email':
+      if (typeof value !== 'string' || !EMAIL.test(value)) return expect('an e-mail address')
+      return value
+    case 'URL':
+      if (typeof value !== 'string' || !isHttpUrl(value)) return expect('an http(s) URL')
+      return value
+    case 'Checkbox':
+    case 'Toggle':
+      if (typeof value !== 'boolean') return expect('true or false')
+      return value
+    case 'Select':
+      if (typeof value !== 'string') return expect('one option as a string')
+      if (!definition.options.includes(value)) return { problem: `"${value}" is not an option (${definition.options.join(', ')})` }
+      return value
+    case 'Multi-Select': {
+      if (!Array.isArray(value)) return expect('an array of options')
+      if (value.length > SERVICE_LIMITS.multiSelectValues) return { problem: `at most ${SERVICE_LIMITS.multiSelectValues} values` }
+      const bad = value.find((v) => !definition.options.includes(v))
+      if (bad !== undefined) return { problem: `"${bad}" is not an option (${definition.options.join(', ')})` }
+      return [...new Set(value)]
+    }
+    case 'Person': {
+      if (typeof value !== 'string') return expect('the e-mail of a board member')
+      const email = value.toLowerCase()
+      if (!members.has(email)) return { problem: `${value} is not a member of this board` }
+      return email
+    }
+  }
+}
+
+/** Rows for task_property_values: (value text, number or null). */
+export function indexRows(definition: PropertyDefinition, value: StoredPropertyValue): [string, number | null][] {
+  if (Array.isArray(value)) return value.map((v) => [v, null])
+  if (typeof value === 'number') return [[String(value), value]]
+  if (typeof value === 'boolean') return [[String(value), null]]
+  if (definition.type === 'Date') return [[value, null]]
+  return [[value, null]]
+}
+
+export type PropertyMatch =
+  | { kind: 'values'; values: string[] }
+  | { kind: 'numbers'; numbers: number[] }
+  | { kind: 'range'; range: DayRange }
+
+/** Reads a `prop_<Name>` filter value by the property's type, or says why it cannot match. */
+export function parsePropertyFilter(definition: PropertyDefinition, raw: string): PropertyMatch | string {
+  const list = raw.split(',')
+  if (list.some((v) => v === '')) return 'has an empty item in its comma-separated list'
+  switch (definition.type) {
+    case 'Number': {
+      const numbers = list.map((v) => (/^\s*$/.test(v) ? NaN : Number(v)))
+      if (numbers.some((n) => !Number.isFinite(n))) return 'expected numbers'
+      return { kind: 'numbers', numbers }
+    }
+    case 'Date': {
+      const range = parseDayRange(raw)
+      return typeof range === 'string' ? range : { kind: 'range', range }
+    }
+    case 'Checkbox':
+    case 'Toggle':
+      if (raw !== 'true' && raw !== 'false') return 'expected true or false'
+      return { kind: 'values', values: [raw] }
+    case 'Person':
+      return { kind: 'values', values: list.map((v) => v.toLowerCase()) }
+    default:
+      return { kind: 'values', values: list }
+  }
+}

@@ -1,0 +1,179 @@
+// What every write needs: the board's definitions, who acts, one clock reading per request,
+// and the checks shared by create and update.
+import { toCanonicalTimestamp } from '../../src-shared/api'
+import type { PropertyValue, StatusCategory } from '../../src-shared/api'
+import type { BoardConfig } from '../boards/board-config'
+import type { Db } from '../db/database'
+import { checkPropertyValue, indexRows } from './property-values'
+import type { StoredPropertyValue } from './property-values'
+import { badField, unknownTask } from './service-error'
+
+export interface WriteContext {
+  db: Db
+  board: BoardConfig
+  actor: string
+  /** One timestamp for the whole batch. */
+  now: string
+  newId: () => string
+}
+
+export interface TaskRef {
+  seq: number
+  id: string
+  projectKey: string
+  key: number
+  type: 'task' | 'milestone'
+  title: string
+}
+
+const REF_COLUMNS = 'seq, id, project_key, key, type, title'
+type RefRow = [number, string, string, number, 'task' | 'milestone', string]
+const toRef = (r: RefRow): TaskRef => ({ seq: r[0], id: r[1], projectKey: r[2], key: r[3], type: r[4], title: r[5] })
+
+export function findTaskById(ctx: WriteContext, id: string): TaskRef | undefined {
+  const row = ctx.db.prepare(`SELECT ${REF_COLUMNS} FROM tasks WHERE id = ? AND board_id = ?`).raw(true).get(id, ctx.board.id)
+  return row ? toRef(row as RefRow) : undefined
+}
+
+export function findTaskByKey(ctx: WriteContext, projectKey: string, key: number): TaskRef | undefined {
+  const row = ctx.db
+    .prepare(`SELECT ${REF_COLUMNS} FROM tasks WHERE board_id = ? AND project_key = ? AND key = ?`)
+    .raw(true)
+    .get(ctx.board.id, projectKey, key)
+  return row ? toRef(row as RefRow) : undefined
+}
+
+/** Resolves a task named by id or by project key + key; 404 when it is not on this board. */
+export function resolveTask(
+  ctx: WriteContext,
+  ref: { id?: string | undefined; projectKey?: string | undefined; key?: number | undefined },
+  path: string,
+  idField: string,
+  keyField: string = idField,
+): TaskRef {
+  if (ref.id !== undefined) {
+    const task = findTaskById(ctx, ref.id)
+    if (!task) throw unknownTask(`${path}.${idField}`, `no task with id "${ref.id}" on this board`)
+    return task
+  }
+  const task = findTaskByKey(ctx, ref.projectKey as string, ref.key as number)
+  if (!task) throw unknownTask(`${path}.${keyField}`, `no task ${ref.projectKey}-${ref.key} on this board`)
+  return task
+}
+
+export function checkProject(ctx: WriteContext, projectKey: string, path: string): void {
+  if (!ctx.board.projects.has(projectKey)) {
+    throw badField(`${path}.projectKey`, `this board has no project "${projectKey}" (it has: ${[...ctx.board.projects.keys()].join(', ')})`)
+  }
+}
+
+export function checkStatus(ctx: WriteContext, status: string, path: string): StatusCategory {
+  const category = ctx.board.statuses.get(status)
+  if (category === undefined) {
+    throw badField(`${path}.status`, `"${status}" is not a status of this board (it has: ${[...ctx.board.statuses.keys()].join(', ')})`)
+  }
+  return category
+}
+
+/** '' unassigns; anything else must be a board member. Stored in lower case. */
+export function checkAssignee(ctx: WriteContext, email: string, path: string): string {
+  if (email === '') return ''
+  const normalised = email.toLowerCase()
+  if (!ctx.board.members.has(normalised)) throw badField(`${path}.assignedUserEmail`, `${email} is not a member of this board`)
+  return normalised
+}
+
+export function canonicalDate(value: string, path: string): string {
+  if (value === '') return ''
+  const canonical = toCanonicalTimestamp(value)
+  if (canonical === undefined) throw badField(path, 'must be an ISO 8601 date or date-time')
+  return canonical
+}
+
+export function checkDateOrder(startDate: string, dueDate: string, path: string): void {
+  if (startDate !== '' && dueDate !== '' && startDate > dueDate) {
+    throw badField(`${path}.startDate`, `the start (${startDate}) is after the due date (${dueDate})`)
+  }
+}
+
+/** Merges `changes` into `current`; null removes a property. Values are checked by type. */
+export function mergeProperties(
+  ctx: WriteContext,
+  current: Record<string, StoredPropertyValue>,
+  changes: Record<string, PropertyValue>,
+  path: string,
+): Record<string, StoredPropertyValue> {
+  const next = { ...current }
+  for (const [name, value] of Object.entries(changes)) {
+    const definition = ctx.board.properties.get(name)
+    if (!definition) {
+      const known = [...ctx.board.properties.keys()].join(', ') || 'none'
+      throw badField(`${path}.properties.${name}`, `this board has no custom property "${name}" (it has: ${known})`)
+    }
+    if (value === null) {
+      delete next[name]
+      continue
+    }
+    const checked = checkPropertyValue(definition, value, ctx.board.members)
+    if (typeof checked === 'object' && !Array.isArray(checked)) throw badField(`${path}.properties.${name}`, checked.problem)
+    next[name] = checked
+  }
+  return next
+}
+
+export interface Lifecycle {
+  startedAt: string
+  startedBy: string
+  endedAt: string
+  endedBy: string
+}
+
+/**
+ * Started/ended stamps after a move into `category`. Entering a started status for the first
+ * time stamps startedAt; entering done stamps endedAt (and startedAt if it never started);
+ * leaving done clears endedAt (the task is open again); startedAt is history and stays.
+ */
+export function applyStatusLifecycle(
+  ctx: WriteContext,
+  previous: Lifecycle,
+  previousCategory: StatusCategory | undefined,
+  category: StatusCategory,
+): Lifecycle {
+  const next = { ...previous }
+  if ((category === 'started' || category === 'done') && next.startedAt === '') {
+    next.startedAt = ctx.now
+    next.startedBy = ctx.actor
+  }
+  if (category === 'done' && previousCategory !== 'done') {
+    next.endedAt = ctx.now
+    next.endedBy = ctx.actor
+  }
+  if (category !== 'done') {
+    next.endedAt = ''
+    next.endedBy = ''
+  }
+  return next
+}
+
+/** Rewrites the filter index rows of one task's tags and properties. */
+export function writeFilterIndexes(
+  ctx: WriteContext,
+  seq: number,
+  tags: readonly string[] | undefined,
+  properties: Record<string, StoredPropertyValue> | undefined,
+): void {
+  if (tags !== undefined) {
+    ctx.db.prepare('DELETE FROM task_tags WHERE task_seq = ?').run(seq)
+    const insert = ctx.db.prepare('INSERT OR IGNORE INTO task_tags (tag, task_seq) VALUES (?, ?)')
+    for (const tag of tags) insert.run(tag, seq)
+  }
+  if (properties !== undefined) {
+    ctx.db.prepare('DELETE FROM task_property_values WHERE task_seq = ?').run(seq)
+    const insert = ctx.db.prepare('INSERT INTO task_property_values (name, value, number, task_seq) VALUES (?, ?, ?, ?)')
+    for (const [name, value] of Object.entries(properties)) {
+      const definition = ctx.board.properties.get(name)
+      if (!definition) continue
+      for (const [text, number] of indexRows(definition, value)) insert.run(name, text, number, seq)
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { NonEmptyId, TaskKey } from './fields'
+import { SERVICE_LIMITS as L } from './limits'
+
+/** A task named by id or by project key + key, under a role prefix (predecessor, successor, task). */
+function refRule(ctx: z.RefinementCtx, item: Record<string, unknown>, role: string, required: boolean): boolean {
+  const id = item[`${role}Id`]
+  const projectKey = item[`${role}ProjectKey`]
+  const key = item[`${role}Key`]
+  const byKey = projectKey !== undefined || key !== undefined
+  if (id === undefined && !byKey) {
+    if (required) ctx.addIssue({ code: 'custom', path: [`${role}Id`], message: `identify the ${role} by ${role}Id, or by ${role}ProjectKey + ${role}Key` })
+    return false
+  }
+  if (id !== undefined && byKey) {
+    ctx.addIssue({ code: 'custom', path: [`${role}Id`], message: `identify the ${role} by ${role}Id or by ${role}ProjectKey + ${role}Key, not both` })
+  } else if (byKey && (projectKey === undefined || key === undefined)) {
+    const missing = projectKey === undefined ? `${role}ProjectKey` : `${role}Key`
+    ctx.addIssue({ code: 'custom', path: [missing], message: `${role}ProjectKey and ${role}Key go together` })
+  }
+  return true
+}
+
+const endpoints = {
+  predecessorId: NonEmptyId.optional(),
+  predecessorProjectKey: NonEmptyId.optional(),
+  predecessorKey: TaskKey.optional(),
+  successorId: NonEmptyId.optional(),
+  successorProjectKey: NonEmptyId.optional(),
+  successorKey: TaskKey.optional(),
+}
+
+export const CreateDependencyBody = z
+  .strictObject({
+    ...endpoints,
+    lagDays: z
+      .number()
+      .int('must be a whole number of days')
+      .min(0, 'must not be negative (leads are not supported)')
+      .max(L.lagDays, `at most ${L.lagDays} days`)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    refRule(ctx, body, 'predecessor', true)
+    refRule(ctx, body, 'successor', true)
+  })
+export type CreateDependencyBody = z.infer<typeof CreateDependencyBody>
+
+export const DeleteDependencyBody = z
+  .strictObject({ id: NonEmptyId.optional(), ...endpoints })
+  .superRefine((body, ctx) => {
+    const hasPredecessor = refRule(ctx, body, 'predecessor', body.id === undefined)
+    const hasSuccessor = refRule(ctx, body, 'successor', body.id === undefined)
+    if (body.id !== undefined && (hasPredecessor || hasSuccessor)) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'give the dependency id or its two tasks, not both' })
+    }
+  })
+export type DeleteDependencyBody = z.infer<typeof DeleteDependencyBody>
+
+/** Query of GET /api/v1/dependencies. `taskKey` arrives as a string in a query. */
+export const ListDependenciesQuery = z
+  .strictObject({
+    taskId: NonEmptyId.optional(),
+    taskProjectKey: NonEmptyId.optional(),
+    taskKey: z.coerce.number().pipe(TaskKey).optional(),
+  })
+  .superRefine((query, ctx) => {
+    refRule(ctx, query, 'task', false)
+  })
+export type ListDependenciesQuery = z.infer<typeof ListDependenciesQuery>

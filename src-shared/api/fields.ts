@@ -1,0 +1,45 @@
+// Field schemas shared by the request bodies.
+import { z } from 'zod'
+import { toCanonicalTimestamp } from './dates'
+import { SERVICE_LIMITS as L } from './limits'
+
+/** Names used in comma-separated filters cannot themselves hold a comma. */
+const noComma = (what: string) =>
+  z.string().refine((s) => !s.includes(','), `${what} cannot contain a comma (filters use commas as separators)`)
+
+export const Title = z
+  .string()
+  .max(L.titleLength, `at most ${L.titleLength} characters`)
+  .refine((s) => s.trim().length > 0, 'must not be blank')
+
+export const DescriptionContent = z.string().max(L.descriptionLength, `at most ${L.descriptionLength} characters`)
+
+export const TagName = noComma('a tag')
+  .max(L.tagLength, `at most ${L.tagLength} characters`)
+  .refine((s) => s.trim().length > 0, 'a tag must not be blank')
+
+export const Tags = z.array(TagName).max(L.tagsPerTask, `at most ${L.tagsPerTask} tags`)
+
+/** An ISO date (`YYYY-MM-DD`) or ISO date-time with a zone. */
+export const IsoDateInput = z
+  .string()
+  .refine((s) => toCanonicalTimestamp(s) !== undefined, 'must be an ISO 8601 date (YYYY-MM-DD) or date-time with a zone')
+
+/** Like IsoDateInput, or the empty string, which clears the date. */
+export const ClearableDate = z.union([z.literal(''), IsoDateInput])
+
+export const TaskKey = z.number().int('must be a whole number').positive('must be positive')
+
+export const NonEmptyId = z.string().min(1, 'must not be empty')
+
+/** Raw custom property values; the service checks each against its property's type. */
+export const PropertyValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.string()),
+  z.null(),
+])
+export type PropertyValue = z.infer<typeof PropertyValue>
+
+export const PropertyValues = z.record(z.string(), PropertyValue)
