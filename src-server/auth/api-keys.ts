@@ -3,6 +3,7 @@
 // nor a stolen database reveals a usable key.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/database'
+import { prepared } from '../db/statements'
 
 export const KEY_PREFIX = 'tb_'
 const KEY_PATTERN = /^tb_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{43})$/
@@ -46,15 +47,26 @@ export function maskKey(last4: string): string {
 }
 
 /** Creates a key for `boardId`, acting as `ownerEmail` (who must be an owner of the board). */
-export function createApiKey(db: Db, boardId: number, ownerEmail: string, now: Date = new Date()): { id: string; key: string } {
-  const role = db.prepare('SELECT role FROM members WHERE board_id = ? AND email = ?').raw(true).get(boardId, ownerEmail.toLowerCase()) as
-    | [string]
-    | undefined
+export function createApiKey(
+  db: Db,
+  boardId: number,
+  ownerEmail: string,
+  now: Date = new Date(),
+): { id: string; key: string } {
+  const role = prepared(db, 'SELECT role FROM members WHERE board_id = ? AND email = ?')
+    .raw(true)
+    .get(boardId, ownerEmail.toLowerCase()) as [string] | undefined
   if (!role) throw new KeyError(`${ownerEmail} is not a member of this board.`)
-  if (role[0] !== 'owner') throw new KeyError(`${ownerEmail} is not an owner of this board; only owners can create API keys.`)
+  if (role[0] !== 'owner')
+    throw new KeyError(
+      `${ownerEmail} is not an owner of this board; only owners can create API keys.`,
+    )
   const id = randomAlphanumeric(12)
   const key = `${KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}`
-  db.prepare('INSERT INTO api_keys (id, board_id, owner_email, digest, last4, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+  prepared(
+    db,
+    'INSERT INTO api_keys (id, board_id, owner_email, digest, last4, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(
     id,
     boardId,
     ownerEmail.toLowerCase(),
@@ -66,11 +78,11 @@ export function createApiKey(db: Db, boardId: number, ownerEmail: string, now: D
 }
 
 export function listApiKeys(db: Db): KeyInfo[] {
-  const rows = db
-    .prepare(
-      `SELECT k.id, b.name, k.owner_email, k.last4, k.created_at, k.revoked_at
+  const rows = prepared(
+    db,
+    `SELECT k.id, b.name, k.owner_email, k.last4, k.created_at, k.revoked_at
        FROM api_keys k JOIN boards b ON b.id = k.board_id ORDER BY k.created_at, k.id`,
-    )
+  )
     .raw(true)
     .all() as [string, string, string, string, string, string | null][]
   return rows.map(([id, board, ownerEmail, last4, createdAt, revokedAt]) => ({
@@ -84,9 +96,12 @@ export function listApiKeys(db: Db): KeyInfo[] {
 }
 
 export function revokeApiKey(db: Db, id: string, now: Date = new Date()): void {
-  const result = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now.toISOString(), id)
+  const result = prepared(
+    db,
+    'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+  ).run(now.toISOString(), id)
   if (result.changes === 0) {
-    const exists = db.prepare('SELECT 1 FROM api_keys WHERE id = ?').raw(true).get(id)
+    const exists = prepared(db, 'SELECT 1 FROM api_keys WHERE id = ?').raw(true).get(id)
     throw new KeyError(exists ? `Key ${id} is already revoked.` : `No key has the id ${id}.`)
   }
 }
@@ -96,18 +111,19 @@ export function revokeApiKey(db: Db, id: string, now: Date = new Date()): void {
  * (the same words for an unknown and a wrong key, so the answer does not help a guesser).
  */
 export function authenticate(db: Db, header: string | undefined): Principal | string {
-  if (header === undefined || header === '') return 'Missing Authorization header; send "Authorization: Bearer <API key>".'
+  if (header === undefined || header === '')
+    return 'Missing Authorization header; send "Authorization: Bearer <API key>".'
   const match = /^Bearer +(\S+)$/i.exec(header)
   if (!match) return 'Malformed Authorization header; expected "Bearer <API key>".'
   const key = match[1] as string
   const parts = KEY_PATTERN.exec(key)
   if (!parts) return 'The API key is not valid.'
-  const row = db
-    .prepare(
-      `SELECT k.digest, k.board_id, k.owner_email, k.revoked_at,
+  const row = prepared(
+    db,
+    `SELECT k.digest, k.board_id, k.owner_email, k.revoked_at,
               (SELECT role FROM members m WHERE m.board_id = k.board_id AND m.email = k.owner_email)
        FROM api_keys k WHERE k.id = ?`,
-    )
+  )
     .raw(true)
     .get(parts[1]) as [string, number, string, string | null, string | null] | undefined
   // Compare against a dummy digest when the id is unknown, so both paths cost the same.
@@ -115,6 +131,7 @@ export function authenticate(db: Db, header: string | undefined): Principal | st
   const matches = timingSafeEqual(stored, digest(key)) && row !== undefined
   if (!matches) return 'The API key is not valid.'
   if (row[3] !== null) return 'The API key has been revoked; generate a new one.'
-  if (row[4] !== 'owner') return 'The API key belongs to someone who is no longer an owner of this board.'
+  if (row[4] !== 'owner')
+    return 'The API key belongs to someone who is no longer an owner of this board.'
   return { boardId: row[1], actorEmail: row[2], keyId: parts[1] as string }
 }

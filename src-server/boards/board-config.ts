@@ -20,23 +20,27 @@ export interface BoardConfig {
 }
 
 export function findBoardByName(db: Db, name: string): { id: number; name: string } | undefined {
-  const row = db.prepare('SELECT id, name FROM boards WHERE name = ?').raw(true).get(name) as [number, string] | undefined
+  const row = db.prepare('SELECT id, name FROM boards WHERE name = ?').raw(true).get(name) as
+    [number, string] | undefined
   return row ? { id: row[0], name: row[1] } : undefined
 }
 
 export function loadBoardConfig(db: Db, boardId: number): BoardConfig {
-  const board = db.prepare('SELECT name FROM boards WHERE id = ?').raw(true).get(boardId) as [string] | undefined
+  const board = db.prepare('SELECT name FROM boards WHERE id = ?').raw(true).get(boardId) as
+    [string] | undefined
   if (!board) throw new Error(`Board ${boardId} does not exist.`)
-  const projects = db.prepare('SELECT key, name FROM projects WHERE board_id = ?').raw(true).all(boardId) as [string, string][]
+  const projects = db
+    .prepare('SELECT key, name FROM projects WHERE board_id = ?')
+    .raw(true)
+    .all(boardId) as [string, string][]
   const statuses = db
     .prepare('SELECT name, category FROM statuses WHERE board_id = ? ORDER BY position')
     .raw(true)
     .all(boardId) as [string, StatusCategory][]
-  const members = db.prepare('SELECT email, name, role FROM members WHERE board_id = ?').raw(true).all(boardId) as [
-    string,
-    string,
-    'owner' | 'member',
-  ][]
+  const members = db
+    .prepare('SELECT email, name, role FROM members WHERE board_id = ?')
+    .raw(true)
+    .all(boardId) as [string, string, 'owner' | 'member'][]
   const properties = db
     .prepare('SELECT name, type, options_json FROM property_definitions WHERE board_id = ?')
     .raw(true)
@@ -48,6 +52,11 @@ export function loadBoardConfig(db: Db, boardId: number): BoardConfig {
     statuses: new Map(statuses),
     defaultStatus: statuses[0]?.[0] ?? '',
     members: new Map(members.map(([email, name, role]) => [email, { name, role }])),
-    properties: new Map(properties.map(([name, type, options]) => [name, { type, options: JSON.parse(options) as string[] }])),
+    properties: new Map(
+      properties.map(([name, type, options]) => [
+        name,
+        { type, options: JSON.parse(options) as string[] },
+      ]),
+    ),
   }
 }

@@ -3,7 +3,13 @@ import { z } from 'zod'
 import { PropertyType, StatusCategory } from '../../src-shared/api'
 
 const noComma = (what: string) =>
-  z.string().min(1).refine((s) => !s.includes(','), `${what} cannot contain a comma (filters use commas as separators)`)
+  z
+    .string()
+    .min(1)
+    .refine(
+      (s) => !s.includes(','),
+      `${what} cannot contain a comma (filters use commas as separators)`,
+    )
 
 const Email = z.email('must be an e-mail address')
 
@@ -13,7 +19,12 @@ export const BoardFile = z
     projects: z
       .array(
         z.strictObject({
-          key: z.string().regex(/^[A-Z][A-Z0-9_]{0,19}$/, 'project keys are 1-20 capital letters, digits or _, starting with a letter'),
+          key: z
+            .string()
+            .regex(
+              /^[A-Z][A-Z0-9_]{0,19}$/,
+              'project keys are 1-20 capital letters, digits or _, starting with a letter',
+            ),
           name: z.string().trim().min(1).max(200),
         }),
       )
@@ -22,7 +33,13 @@ export const BoardFile = z
       .array(z.strictObject({ name: noComma('a status name').max(100), category: StatusCategory }))
       .min(1, 'a board needs at least one status'),
     members: z
-      .array(z.strictObject({ email: Email, name: z.string().trim().min(1).max(200), role: z.enum(['owner', 'member']) }))
+      .array(
+        z.strictObject({
+          email: Email,
+          name: z.string().trim().min(1).max(200),
+          role: z.enum(['owner', 'member']),
+        }),
+      )
       .min(1, 'a board needs at least one member'),
     properties: z
       .array(
@@ -35,20 +52,52 @@ export const BoardFile = z
       .default([]),
   })
   .superRefine((board, ctx) => {
-    unique(ctx, board.projects.map((p) => p.key), 'projects', 'project key')
-    unique(ctx, board.statuses.map((s) => s.name), 'statuses', 'status name')
-    unique(ctx, board.members.map((m) => m.email.toLowerCase()), 'members', 'member e-mail')
-    unique(ctx, board.properties.map((p) => p.name), 'properties', 'property name')
+    unique(
+      ctx,
+      board.projects.map((p) => p.key),
+      'projects',
+      'project key',
+    )
+    unique(
+      ctx,
+      board.statuses.map((s) => s.name),
+      'statuses',
+      'status name',
+    )
+    unique(
+      ctx,
+      board.members.map((m) => m.email.toLowerCase()),
+      'members',
+      'member e-mail',
+    )
+    unique(
+      ctx,
+      board.properties.map((p) => p.name),
+      'properties',
+      'property name',
+    )
     if (!board.members.some((m) => m.role === 'owner')) {
-      ctx.addIssue({ code: 'custom', path: ['members'], message: 'a board needs at least one owner (only owners hold API keys)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['members'],
+        message: 'a board needs at least one owner (only owners hold API keys)',
+      })
     }
     board.properties.forEach((property, index) => {
       const needsOptions = property.type === 'Select' || property.type === 'Multi-Select'
       if (needsOptions && !property.options?.length) {
-        ctx.addIssue({ code: 'custom', path: ['properties', index, 'options'], message: `a ${property.type} property needs options` })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['properties', index, 'options'],
+          message: `a ${property.type} property needs options`,
+        })
       }
       if (!needsOptions && property.options !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['properties', index, 'options'], message: `only Select and Multi-Select properties have options` })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['properties', index, 'options'],
+          message: `only Select and Multi-Select properties have options`,
+        })
       }
     })
   })
@@ -57,7 +106,8 @@ export type BoardFile = z.infer<typeof BoardFile>
 function unique(ctx: z.RefinementCtx, values: string[], path: string, what: string): void {
   const seen = new Set<string>()
   for (const value of values) {
-    if (seen.has(value)) ctx.addIssue({ code: 'custom', path: [path], message: `${what} "${value}" appears twice` })
+    if (seen.has(value))
+      ctx.addIssue({ code: 'custom', path: [path], message: `${what} "${value}" appears twice` })
     seen.add(value)
   }
 }

@@ -37,7 +37,9 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
   const newest = migrations.at(-1)?.version ?? 0
   const known = MIGRATIONS.at(-1)?.version ?? 0
   if (current > known) {
-    throw new Error(`The database has schema version ${current}, newer than this program knows (${known}); upgrade the program.`)
+    throw new Error(
+      `The database has schema version ${current}, newer than this program knows (${known}); upgrade the program.`,
+    )
   }
   for (const migration of migrations) {
     if (migration.version <= current || migration.version > newest) continue

@@ -32,7 +32,11 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs['type'] !== 'checkbox',
 }
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' })
+const turndown = new TurndownService({
+  headingStyle: 'atx',
+  codeBlockStyle: 'fenced',
+  bulletListMarker: '-',
+})
 
 const TO_TEXT_OPTIONS = {
   wordwrap: false as const,
@@ -68,9 +72,23 @@ function textToHtml(text: string): string {
     .join('\n')
 }
 
+// Identical descriptions recur (templates, copies, replayed batches); conversions are pure.
+const recent = new Map<string, StoredDescription>()
+const RECENT_LIMIT = 256
+
 /** Converts a description given in `type` into the three stored forms. */
 export function convertDescription(type: DescriptionType, content: string): StoredDescription {
   if (content.trim() === '') return EMPTY
+  const cacheKey = `${type}\u0000${content}`
+  const cached = recent.get(cacheKey)
+  if (cached) return cached
+  const converted = convertUncached(type, content)
+  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string)
+  recent.set(cacheKey, converted)
+  return converted
+}
+
+function convertUncached(type: DescriptionType, content: string): StoredDescription {
   switch (type) {
     case 'markdown': {
       const html = sanitize(marked.parse(content) as string).trim()
@@ -78,7 +96,11 @@ export function convertDescription(type: DescriptionType, content: string): Stor
     }
     case 'html': {
       const html = sanitize(content).trim()
-      return { markdown: turndown.turndown(html), html, text: htmlToText(html, TO_TEXT_OPTIONS).trim() }
+      return {
+        markdown: turndown.turndown(html),
+        html,
+        text: htmlToText(html, TO_TEXT_OPTIONS).trim(),
+      }
     }
     case 'text': {
       const html = textToHtml(content)

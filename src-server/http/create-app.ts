@@ -44,9 +44,17 @@ export function createApp(options: AppOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? SERVICE_LIMITS.bodyBytes
   const clock = options.clock ?? (() => new Date())
   const newId = options.newId ?? randomId
-  const baseUrl = typeof options.baseUrl === 'function' ? options.baseUrl : () => (options.baseUrl as string | undefined) ?? 'http://127.0.0.1'
+  const baseUrl =
+    typeof options.baseUrl === 'function'
+      ? options.baseUrl
+      : () => (options.baseUrl as string | undefined) ?? 'http://127.0.0.1'
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit, return503OnClosing: true, forceCloseConnections: true })
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  })
   app.decorateRequest('principal', null)
 
   app.setErrorHandler((error, request, reply) => {
@@ -55,7 +63,14 @@ export function createApp(options: AppOptions): FastifyInstance {
     return sendError(request, reply, serviceError)
   })
   app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new ServiceError(404, `There is no ${request.method} ${request.url.split('?')[0]}; the interface lives under /api/v1.`)),
+    sendError(
+      request,
+      reply,
+      new ServiceError(
+        404,
+        `There is no ${request.method} ${request.url.split('?')[0]}; the interface lives under /api/v1.`,
+      ),
+    ),
   )
 
   // Every API request is authenticated first; bodies must be JSON.
@@ -64,10 +79,18 @@ export function createApp(options: AppOptions): FastifyInstance {
     if (typeof principal === 'string') throw new ServiceError(401, principal, 'UNAUTHORIZED')
     request.principal = principal
     const type = request.headers['content-type']
-    const hasBody = request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0'
-    if (BODY_METHODS.has(request.method) && (hasBody || request.headers['transfer-encoding'] !== undefined || type !== undefined)) {
+    const hasBody =
+      request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0'
+    if (
+      BODY_METHODS.has(request.method) &&
+      (hasBody || request.headers['transfer-encoding'] !== undefined || type !== undefined)
+    ) {
       if (type === undefined || !JSON_TYPE.test(type)) {
-        throw new ServiceError(415, 'The body must be JSON, sent with "Content-Type: application/json".', 'UNSUPPORTED_MEDIA_TYPE')
+        throw new ServiceError(
+          415,
+          'The body must be JSON, sent with "Content-Type: application/json".',
+          'UNSUPPORTED_MEDIA_TYPE',
+        )
       }
     }
   })
@@ -76,7 +99,13 @@ export function createApp(options: AppOptions): FastifyInstance {
     forRequest(request) {
       const principal = request.principal
       if (!principal) throw new ServiceError(401, 'Not authenticated.', 'UNAUTHORIZED')
-      return { db, board: loadBoardConfig(db, principal.boardId), actor: principal.actorEmail, now: clock().toISOString(), newId }
+      return {
+        db,
+        board: loadBoardConfig(db, principal.boardId),
+        actor: principal.actorEmail,
+        now: clock().toISOString(),
+        newId,
+      }
     },
     taskUrl: (id) => `${baseUrl()}/tasks/${encodeURIComponent(id)}`,
   }
@@ -94,7 +123,14 @@ function methodNotAllowed(app: FastifyInstance, url: string, allowed: string[]):
     url,
     handler: async (request, reply) => {
       reply.header('allow', [...allowed, 'HEAD'].join(', '))
-      return sendError(request, reply, new ServiceError(405, `${request.method} is not supported on ${url}; use ${allowed.join(', ')}.`))
+      return sendError(
+        request,
+        reply,
+        new ServiceError(
+          405,
+          `${request.method} is not supported on ${url}; use ${allowed.join(', ')}.`,
+        ),
+      )
     },
   })
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { CreateDependencyBody, DeleteDependencyBody, ListDependenciesQuery } from '../../src-shared/api'
+import {
+  CreateDependencyBody,
+  DeleteDependencyBody,
+  ListDependenciesQuery,
+} from '../../src-shared/api'
 import { createDependency, deleteDependency, listDependencies } from '../store/dependencies'
 import type { RouteContext } from './create-app'
 import { DEPENDENCIES_PATH } from './error-replies'
@@ -8,12 +12,18 @@ import { parseOrThrow } from './parse-body'
 export function registerDependencyRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get(DEPENDENCIES_PATH, async (request) => {
     const query = parseOrThrow(ListDependenciesQuery, request.query, 'Invalid query')
-    return { success: true, dependencies: listDependencies(context.forRequest(request), query, context.taskUrl) }
+    return {
+      success: true,
+      dependencies: listDependencies(context.forRequest(request), query, context.taskUrl),
+    }
   })
 
   app.post(DEPENDENCIES_PATH, async (request) => {
     const body = parseOrThrow(CreateDependencyBody, request.body)
-    return { success: true, dependency: createDependency(context.forRequest(request), body, context.taskUrl) }
+    return {
+      success: true,
+      dependency: createDependency(context.forRequest(request), body, context.taskUrl),
+    }
   })
 
   app.delete(DEPENDENCIES_PATH, async (request) => {

@@ -12,8 +12,15 @@ function usesCodes(request: FastifyRequest): boolean {
   return request.method === 'POST' && request.url.split('?')[0] === DEPENDENCIES_PATH
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError): FastifyReply {
-  const body: Record<string, unknown> = { error: usesCodes(request) ? error.code : true, message: error.message }
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: ServiceError,
+): FastifyReply {
+  const body: Record<string, unknown> = {
+    error: usesCodes(request) ? error.code : true,
+    message: error.message,
+  }
   if (error.issues.length > 0) body['issues'] = error.issues
   return reply.code(error.status).type('application/json; charset=utf-8').send(body)
 }
@@ -30,9 +37,17 @@ export function toServiceError(error: FastifyError | Error, bodyLimit: number): 
   const code = (error as FastifyError).code
   switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ServiceError(413, `The request body is larger than ${bodyLimit} bytes; split the batch.`, 'PAYLOAD_TOO_LARGE')
+      return new ServiceError(
+        413,
+        `The request body is larger than ${bodyLimit} bytes; split the batch.`,
+        'PAYLOAD_TOO_LARGE',
+      )
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ServiceError(415, 'The body must be JSON, sent with "Content-Type: application/json".', 'UNSUPPORTED_MEDIA_TYPE')
+      return new ServiceError(
+        415,
+        'The body must be JSON, sent with "Content-Type: application/json".',
+        'UNSUPPORTED_MEDIA_TYPE',
+      )
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ServiceError(400, 'The body is empty; send a JSON object.')
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -43,8 +58,15 @@ export function toServiceError(error: FastifyError | Error, bodyLimit: number): 
     return new ServiceError(400, `The body is not valid JSON: ${error.message}`)
   }
   if (status !== undefined && status >= 400 && status < 500) {
-    const known = status === 401 || status === 404 || status === 405 || status === 413 || status === 415 ? status : 400
+    const known =
+      status === 401 || status === 404 || status === 405 || status === 413 || status === 415
+        ? status
+        : 400
     return new ServiceError(known, error.message, STATUS_CODES[known] ?? 'INVALID_REQUEST')
   }
-  return new ServiceError(500, 'The board service failed unexpectedly; nothing was changed. Try again, and report it if it persists.', 'INTERNAL_ERROR')
+  return new ServiceError(
+    500,
+    'The board service failed unexpectedly; nothing was changed. Try again, and report it if it persists.',
+    'INTERNAL_ERROR',
+  )
 }

@@ -26,7 +26,10 @@ export function registerTaskRoutes(app: FastifyInstance, context: RouteContext):
 
   const update = async (request: FastifyRequest) => {
     const body = parseOrThrow(UpdateTasksBody, request.body)
-    return { success: true, tasks: updateTasks(context.forRequest(request), body.tasks, context.taskUrl) }
+    return {
+      success: true,
+      tasks: updateTasks(context.forRequest(request), body.tasks, context.taskUrl),
+    }
   }
   app.put(TASKS_PATH, update)
   app.patch(TASKS_PATH, update)

@@ -15,6 +15,7 @@ import {
   writeFilterIndexes,
 } from './write-context'
 import type { WriteContext } from './write-context'
+import { prepared } from '../db/statements'
 
 /**
  * Checked before schema parsing, without recursion: how many tasks a create body holds and how
@@ -24,18 +25,26 @@ export function checkCreateShape(body: unknown, limits = SERVICE_LIMITS): void {
   const tasks = (body as { tasks?: unknown } | null)?.tasks
   if (!Array.isArray(tasks)) return // the schema explains what is missing
   let count = 0
-  const stack: { items: unknown[]; depth: number; path: string }[] = [{ items: tasks, depth: 1, path: 'tasks' }]
+  const stack: { items: unknown[]; depth: number; path: string }[] = [
+    { items: tasks, depth: 1, path: 'tasks' },
+  ]
   while (stack.length > 0) {
     const { items, depth, path } = stack.pop()!
     count += items.length
     if (count > limits.batchItems) {
-      throw new ServiceError(400, `Invalid request: a batch holds at most ${limits.batchItems} tasks, subtasks included.`)
+      throw new ServiceError(
+        400,
+        `Invalid request: a batch holds at most ${limits.batchItems} tasks, subtasks included.`,
+      )
     }
     items.forEach((item, index) => {
       const subtasks = (item as { subtasks?: unknown } | null)?.subtasks
       if (!Array.isArray(subtasks) || subtasks.length === 0) return
       if (depth >= limits.subtaskDepth) {
-        throw badField(`${path}[${index}].subtasks`, `subtasks nest at most ${limits.subtaskDepth} levels deep`)
+        throw badField(
+          `${path}[${index}].subtasks`,
+          `subtasks nest at most ${limits.subtaskDepth} levels deep`,
+        )
       }
       stack.push({ items: subtasks, depth: depth + 1, path: `${path}[${index}].subtasks` })
     })
@@ -49,13 +58,27 @@ export function createTasks(ctx: WriteContext, items: readonly CreateTaskItem[])
 }
 
 const MILESTONE_IGNORES = [
-  'priority', 'assignedUserEmail', 'tags', 'startDate', 'pinToTop', 'properties', 'subtasks',
-  'milestoneId', 'milestoneProjectKey', 'milestoneKey',
+  'priority',
+  'assignedUserEmail',
+  'tags',
+  'startDate',
+  'pinToTop',
+  'properties',
+  'subtasks',
+  'milestoneId',
+  'milestoneProjectKey',
+  'milestoneKey',
 ] as const
 
-function createOne(ctx: WriteContext, input: CreateTaskItem, path: string, parentId: string | null): void {
+function createOne(
+  ctx: WriteContext,
+  input: CreateTaskItem,
+  path: string,
+  parentId: string | null,
+): void {
   const type = input.type ?? 'task'
-  if (type === 'milestone' && parentId !== null) throw badField(`${path}.type`, 'a milestone cannot be a subtask')
+  if (type === 'milestone' && parentId !== null)
+    throw badField(`${path}.type`, 'a milestone cannot be a subtask')
   // The spec's milestone rule: these fields are ignored for milestones.
   const item: CreateTaskItem = { ...input }
   if (type === 'milestone') for (const field of MILESTONE_IGNORES) delete item[field]
@@ -71,29 +94,60 @@ function createOne(ctx: WriteContext, input: CreateTaskItem, path: string, paren
   const milestoneId = resolveMilestone(ctx, item, path)
   const tags = [...new Set(item.tags ?? [])]
   const description = convertDescription(item.descriptionType, item.descriptionContent)
-  const lifecycle = applyStatusLifecycle(ctx, { startedAt: '', startedBy: '', endedAt: '', endedBy: '' }, undefined, category)
+  const lifecycle = applyStatusLifecycle(
+    ctx,
+    { startedAt: '', startedBy: '', endedAt: '', endedBy: '' },
+    undefined,
+    category,
+  )
 
-  const [key] = ctx.db
-    .prepare('UPDATE projects SET next_task_key = next_task_key + 1 WHERE board_id = ? AND key = ? RETURNING next_task_key - 1')
+  const [key] = prepared(
+    ctx.db,
+    'UPDATE projects SET next_task_key = next_task_key + 1 WHERE board_id = ? AND key = ? RETURNING next_task_key - 1',
+  )
     .raw(true)
     .get(ctx.board.id, item.projectKey) as [number]
   const id = ctx.newId()
-  const { lastInsertRowid } = ctx.db
-    .prepare(
-      `INSERT INTO tasks (id, board_id, project_key, key, parent_id, type, milestone_id, title,
+  const { lastInsertRowid } = prepared(
+    ctx.db,
+    `INSERT INTO tasks (id, board_id, project_key, key, parent_id, type, milestone_id, title,
          description_markdown, description_html, description_text, assignee, start_date, due_date,
          status, tags_json, pin_to_top, priority, properties_json, created_at, created_by,
          updated_at, updated_by, started_at, started_by, ended_at, ended_by)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      id, ctx.board.id, item.projectKey, key, parentId, type, milestoneId, item.title,
-      description.markdown, description.html, description.text, assignee, startDate, dueDate,
-      status, JSON.stringify(tags), item.pinToTop ? 1 : 0, item.priority ?? '', JSON.stringify(properties),
-      ctx.now, ctx.actor, ctx.now, ctx.actor, lifecycle.startedAt, lifecycle.startedBy, lifecycle.endedAt, lifecycle.endedBy,
-    )
+  ).run(
+    id,
+    ctx.board.id,
+    item.projectKey,
+    key,
+    parentId,
+    type,
+    milestoneId,
+    item.title,
+    description.markdown,
+    description.html,
+    description.text,
+    assignee,
+    startDate,
+    dueDate,
+    status,
+    JSON.stringify(tags),
+    item.pinToTop ? 1 : 0,
+    item.priority ?? '',
+    JSON.stringify(properties),
+    ctx.now,
+    ctx.actor,
+    ctx.now,
+    ctx.actor,
+    lifecycle.startedAt,
+    lifecycle.startedBy,
+    lifecycle.endedAt,
+    lifecycle.endedBy,
+  )
   writeFilterIndexes(ctx, Number(lastInsertRowid), tags, properties)
-  item.subtasks?.forEach((subtask, index) => createOne(ctx, subtask, `${path}.subtasks[${index}]`, id))
+  item.subtasks?.forEach((subtask, index) =>
+    createOne(ctx, subtask, `${path}.subtasks[${index}]`, id),
+  )
 }
 
 function resolveMilestone(ctx: WriteContext, item: CreateTaskItem, path: string): string | null {
@@ -106,7 +160,10 @@ function resolveMilestone(ctx: WriteContext, item: CreateTaskItem, path: string)
     'milestoneKey',
   )
   if (milestone.type !== 'milestone') {
-    throw badField(`${path}.milestoneId`, `${milestone.projectKey}-${milestone.key} is a task, not a milestone`)
+    throw badField(
+      `${path}.milestoneId`,
+      `${milestone.projectKey}-${milestone.key} is a task, not a milestone`,
+    )
   }
   return milestone.id
 }

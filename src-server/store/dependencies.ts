@@ -1,9 +1,15 @@
 // Dependencies: finish-to-start links with a lag in days. A link that would close a cycle is
 // refused, so the stored graph is always acyclic.
-import type { CreateDependencyBody, DeleteDependencyBody, Dependency, ListDependenciesQuery } from '../../src-shared/api'
+import type {
+  CreateDependencyBody,
+  DeleteDependencyBody,
+  Dependency,
+  ListDependenciesQuery,
+} from '../../src-shared/api'
 import { ServiceError } from './service-error'
 import { findTaskById, findTaskByKey } from './write-context'
 import type { TaskRef, WriteContext } from './write-context'
+import { prepared } from '../db/statements'
 
 const DEPENDENCY_SELECT = `
   SELECT d.id, d.lag_days, d.created_at,
@@ -13,7 +19,19 @@ const DEPENDENCY_SELECT = `
   JOIN tasks p ON p.id = d.predecessor_id
   JOIN tasks s ON s.id = d.successor_id`
 
-type DependencyRow = [string, number, string, string, number, string, string, string, number, string, string]
+type DependencyRow = [
+  string,
+  number,
+  string,
+  string,
+  number,
+  string,
+  string,
+  string,
+  number,
+  string,
+  string,
+]
 
 function rowToDependency(row: DependencyRow, taskUrl: (id: string) => string): Dependency {
   return {
@@ -35,7 +53,11 @@ function rowToDependency(row: DependencyRow, taskUrl: (id: string) => string): D
 
 type Role = 'predecessor' | 'successor' | 'task'
 
-function findRef(ctx: WriteContext, body: Record<string, unknown>, role: Role): TaskRef | undefined {
+function findRef(
+  ctx: WriteContext,
+  body: Record<string, unknown>,
+  role: Role,
+): TaskRef | undefined {
   const id = body[`${role}Id`]
   if (typeof id === 'string') return findTaskById(ctx, id)
   return findTaskByKey(ctx, body[`${role}ProjectKey`] as string, body[`${role}Key`] as number)
@@ -43,7 +65,9 @@ function findRef(ctx: WriteContext, body: Record<string, unknown>, role: Role): 
 
 function describeRef(body: Record<string, unknown>, role: Role): string {
   const id = body[`${role}Id`]
-  return typeof id === 'string' ? `id "${id}"` : `${String(body[`${role}ProjectKey`])}-${String(body[`${role}Key`])}`
+  return typeof id === 'string'
+    ? `id "${id}"`
+    : `${String(body[`${role}ProjectKey`])}-${String(body[`${role}Key`])}`
 }
 
 function requireBoth(ctx: WriteContext, body: Record<string, unknown>): [TaskRef, TaskRef] {
@@ -54,46 +78,76 @@ function requireBoth(ctx: WriteContext, body: Record<string, unknown>): [TaskRef
       predecessor ? undefined : `the predecessor (${describeRef(body, 'predecessor')})`,
       successor ? undefined : `the successor (${describeRef(body, 'successor')})`,
     ].filter(Boolean)
-    throw new ServiceError(404, `Not found on this board: ${missing.join(' and ')}.`, 'TASKS_NOT_FOUND')
+    throw new ServiceError(
+      404,
+      `Not found on this board: ${missing.join(' and ')}.`,
+      'TASKS_NOT_FOUND',
+    )
   }
   return [predecessor, successor]
 }
 
-export function listDependencies(ctx: WriteContext, query: ListDependenciesQuery, taskUrl: (id: string) => string): Dependency[] {
+export function listDependencies(
+  ctx: WriteContext,
+  query: ListDependenciesQuery,
+  taskUrl: (id: string) => string,
+): Dependency[] {
   if (query.taskId === undefined && query.taskProjectKey === undefined) {
-    const rows = ctx.db.prepare(`${DEPENDENCY_SELECT} WHERE d.board_id = ? ORDER BY d.seq`).raw(true).all(ctx.board.id) as DependencyRow[]
+    const rows = prepared(ctx.db, `${DEPENDENCY_SELECT} WHERE d.board_id = ? ORDER BY d.seq`)
+      .raw(true)
+      .all(ctx.board.id) as DependencyRow[]
     return rows.map((row) => rowToDependency(row, taskUrl))
   }
   const task = findRef(ctx, query, 'task')
-  if (!task) throw new ServiceError(404, `No task with ${describeRef(query, 'task')} on this board.`, 'TASKS_NOT_FOUND')
-  const rows = ctx.db
-    .prepare(`${DEPENDENCY_SELECT} WHERE d.predecessor_id = ? OR d.successor_id = ? ORDER BY d.seq`)
+  if (!task)
+    throw new ServiceError(
+      404,
+      `No task with ${describeRef(query, 'task')} on this board.`,
+      'TASKS_NOT_FOUND',
+    )
+  const rows = prepared(
+    ctx.db,
+    `${DEPENDENCY_SELECT} WHERE d.predecessor_id = ? OR d.successor_id = ? ORDER BY d.seq`,
+  )
     .raw(true)
     .all(task.id, task.id) as DependencyRow[]
   return rows.map((row) => rowToDependency(row, taskUrl))
 }
 
-export function createDependency(ctx: WriteContext, body: CreateDependencyBody, taskUrl: (id: string) => string): Dependency {
+export function createDependency(
+  ctx: WriteContext,
+  body: CreateDependencyBody,
+  taskUrl: (id: string) => string,
+): Dependency {
   return ctx.db.transaction(() => {
     const [predecessor, successor] = requireBoth(ctx, body)
     const name = (t: TaskRef) => `${t.projectKey}-${t.key}`
     if (predecessor.id === successor.id) {
       throw new ServiceError(400, `${name(predecessor)} cannot depend on itself.`, 'SELF_REFERENCE')
     }
-    const existing = ctx.db.prepare('SELECT 1 FROM dependencies WHERE predecessor_id = ? AND successor_id = ?').raw(true).get(predecessor.id, successor.id)
+    const existing = prepared(
+      ctx.db,
+      'SELECT 1 FROM dependencies WHERE predecessor_id = ? AND successor_id = ?',
+    )
+      .raw(true)
+      .get(predecessor.id, successor.id)
     if (existing) {
-      throw new ServiceError(409, `${name(successor)} already depends on ${name(predecessor)}.`, 'DUPLICATE')
+      throw new ServiceError(
+        409,
+        `${name(successor)} already depends on ${name(predecessor)}.`,
+        'DUPLICATE',
+      )
     }
     // Is the predecessor reachable from the successor? Then the new link closes a cycle.
-    const cycle = ctx.db
-      .prepare(
-        `WITH RECURSIVE reach(id) AS (
+    const cycle = prepared(
+      ctx.db,
+      `WITH RECURSIVE reach(id) AS (
            SELECT ?
            UNION
            SELECT d.successor_id FROM dependencies d JOIN reach r ON d.predecessor_id = r.id
          )
          SELECT 1 FROM reach WHERE id = ? LIMIT 1`,
-      )
+    )
       .raw(true)
       .get(successor.id, predecessor.id)
     if (cycle) {
@@ -104,10 +158,13 @@ export function createDependency(ctx: WriteContext, body: CreateDependencyBody, 
       )
     }
     const id = ctx.newId()
-    ctx.db
-      .prepare('INSERT INTO dependencies (id, board_id, predecessor_id, successor_id, lag_days, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, ctx.board.id, predecessor.id, successor.id, body.lagDays ?? 0, ctx.now)
-    const row = ctx.db.prepare(`${DEPENDENCY_SELECT} WHERE d.id = ?`).raw(true).get(id) as DependencyRow
+    prepared(
+      ctx.db,
+      'INSERT INTO dependencies (id, board_id, predecessor_id, successor_id, lag_days, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(id, ctx.board.id, predecessor.id, successor.id, body.lagDays ?? 0, ctx.now)
+    const row = prepared(ctx.db, `${DEPENDENCY_SELECT} WHERE d.id = ?`)
+      .raw(true)
+      .get(id) as DependencyRow
     return rowToDependency(row, taskUrl)
   })()
 }
@@ -115,14 +172,23 @@ export function createDependency(ctx: WriteContext, body: CreateDependencyBody, 
 export function deleteDependency(ctx: WriteContext, body: DeleteDependencyBody): void {
   ctx.db.transaction(() => {
     if (body.id !== undefined) {
-      const result = ctx.db.prepare('DELETE FROM dependencies WHERE id = ? AND board_id = ?').run(body.id, ctx.board.id)
-      if (result.changes === 0) throw new ServiceError(404, `No dependency with id "${body.id}" on this board.`, 'TASKS_NOT_FOUND')
+      const result = prepared(ctx.db, 'DELETE FROM dependencies WHERE id = ? AND board_id = ?').run(
+        body.id,
+        ctx.board.id,
+      )
+      if (result.changes === 0)
+        throw new ServiceError(
+          404,
+          `No dependency with id "${body.id}" on this board.`,
+          'TASKS_NOT_FOUND',
+        )
       return
     }
     const [predecessor, successor] = requireBoth(ctx, body)
-    const result = ctx.db
-      .prepare('DELETE FROM dependencies WHERE predecessor_id = ? AND successor_id = ?')
-      .run(predecessor.id, successor.id)
+    const result = prepared(
+      ctx.db,
+      'DELETE FROM dependencies WHERE predecessor_id = ? AND successor_id = ?',
+    ).run(predecessor.id, successor.id)
     if (result.changes === 0) {
       throw new ServiceError(
         404,

@@ -6,7 +6,8 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export function randomId(): string {
   let out = ''
   while (out.length < 16) {
-    for (const byte of randomBytes(24)) if (byte < 248 && out.length < 16) out += ALPHABET[byte % 62]
+    for (const byte of randomBytes(24))
+      if (byte < 248 && out.length < 16) out += ALPHABET[byte % 62]
   }
   return out
 }

@@ -8,6 +8,7 @@ import { parsePropertyFilter } from './property-values'
 import { ServiceError } from './service-error'
 import { rowToTask, taskColumns } from './task-rows'
 import type { TaskRow } from './task-rows'
+import { prepared } from '../db/statements'
 
 type Param = string | number
 
@@ -19,7 +20,9 @@ interface SqlQuery {
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
 function inList(column: string, values: readonly Param[], where: string[], params: Param[]): void {
-  where.push(values.length === 1 ? `${column} = ?` : `${column} IN (${placeholders(values.length)})`)
+  where.push(
+    values.length === 1 ? `${column} = ?` : `${column} IN (${placeholders(values.length)})`,
+  )
   params.push(...values)
 }
 
@@ -30,20 +33,34 @@ function dayRange(column: string, range: DayRange, where: string[], params: Para
 }
 
 /** Builds the SQL of a list query; throws a 400 for a filter that cannot be read. */
-export function buildListQuery(board: BoardConfig, filters: ListTasksFilters, limit: number = SERVICE_LIMITS.listPage): SqlQuery {
+export function buildListQuery(
+  board: BoardConfig,
+  filters: ListTasksFilters,
+  limit: number = SERVICE_LIMITS.listPage,
+): SqlQuery {
   const where = ['t.board_id = ?']
   const params: Param[] = [board.id]
   if (filters.projectKey) inList('t.project_key', filters.projectKey, where, params)
   if (filters.status) inList('t.status', filters.status, where, params)
-  if (filters.assignedUserEmail) inList('t.assignee', filters.assignedUserEmail.map((e) => e.toLowerCase()), where, params)
+  if (filters.assignedUserEmail)
+    inList(
+      't.assignee',
+      filters.assignedUserEmail.map((e) => e.toLowerCase()),
+      where,
+      params,
+    )
   if (filters.priority) inList('t.priority', filters.priority, where, params)
-  if (filters.pinToTop !== undefined) inList('t.pin_to_top', [filters.pinToTop ? 1 : 0], where, params)
+  if (filters.pinToTop !== undefined)
+    inList('t.pin_to_top', [filters.pinToTop ? 1 : 0], where, params)
   if (filters.startDate) dayRange('t.start_date', filters.startDate, where, params)
   if (filters.dueDate) dayRange('t.due_date', filters.dueDate, where, params)
   if (filters.type) inList('t.type', [filters.type], where, params)
-  if (filters.milestoneId !== undefined) inList('t.milestone_id', [filters.milestoneId], where, params)
+  if (filters.milestoneId !== undefined)
+    inList('t.milestone_id', [filters.milestoneId], where, params)
   if (filters.tag) {
-    where.push(`t.seq IN (SELECT task_seq FROM task_tags WHERE tag IN (${placeholders(filters.tag.length)}))`)
+    where.push(
+      `t.seq IN (SELECT task_seq FROM task_tags WHERE tag IN (${placeholders(filters.tag.length)}))`,
+    )
     params.push(...filters.tag)
   }
   for (const [name, raw] of Object.entries(filters.properties ?? {})) {
@@ -56,14 +73,24 @@ export function buildListQuery(board: BoardConfig, filters: ListTasksFilters, li
   }
 }
 
-function propertyCondition(board: BoardConfig, name: string, raw: string, where: string[], params: Param[]): void {
+function propertyCondition(
+  board: BoardConfig,
+  name: string,
+  raw: string,
+  where: string[],
+  params: Param[],
+): void {
   const definition = board.properties.get(name)
   if (!definition) {
     const known = [...board.properties.keys()].join(', ') || 'none'
-    throw new ServiceError(400, `Query parameter "prop_${name}": this board has no custom property "${name}" (it has: ${known}).`)
+    throw new ServiceError(
+      400,
+      `Query parameter "prop_${name}": this board has no custom property "${name}" (it has: ${known}).`,
+    )
   }
   const match = parsePropertyFilter(definition, raw)
-  if (typeof match === 'string') throw new ServiceError(400, `Query parameter "prop_${name}" ${match}.`)
+  if (typeof match === 'string')
+    throw new ServiceError(400, `Query parameter "prop_${name}" ${match}.`)
   const sub = 'SELECT task_seq FROM task_property_values WHERE name = ? AND'
   if (match.kind === 'numbers') {
     where.push(`t.seq IN (${sub} number IN (${placeholders(match.numbers.length)}))`)
@@ -71,7 +98,10 @@ function propertyCondition(board: BoardConfig, name: string, raw: string, where:
   } else if (match.kind === 'range') {
     where.push(`t.seq IN (${sub} value >= ? AND value < ?)`)
     params.push(name, match.range.from, nextCalendarDay(match.range.to))
-  } else if ((definition.type === 'Checkbox' || definition.type === 'Toggle') && match.values[0] === 'false') {
+  } else if (
+    (definition.type === 'Checkbox' || definition.type === 'Toggle') &&
+    match.values[0] === 'false'
+  ) {
     // An unset checkbox reads as unchecked.
     where.push(`t.seq NOT IN (${sub} value = 'true')`)
     params.push(name)
@@ -81,8 +111,15 @@ function propertyCondition(board: BoardConfig, name: string, raw: string, where:
   }
 }
 
-export function listTasks(db: Db, board: BoardConfig, filters: ListTasksFilters, taskUrl: (id: string) => string): Task[] {
+export function listTasks(
+  db: Db,
+  board: BoardConfig,
+  filters: ListTasksFilters,
+  taskUrl: (id: string) => string,
+): Task[] {
   const { sql, params } = buildListQuery(board, filters)
-  const rows = db.prepare(sql).raw(true).all(...params) as TaskRow[]
+  const rows = prepared(db, sql)
+    .raw(true)
+    .all(...params) as TaskRow[]
   return rows.map((row) => rowToTask(row, taskUrl))
 }

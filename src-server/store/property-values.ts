@@ -27,7 +27,8 @@ export function checkPropertyValue(
   switch (definition.type) {
     case 'Text':
       if (typeof value !== 'string') return expect('a string')
-      if (value.length > SERVICE_LIMITS.propertyTextLength) return { problem: `at most ${SERVICE_LIMITS.propertyTextLength} characters` }
+      if (value.length > SERVICE_LIMITS.propertyTextLength)
+        return { problem: `at most ${SERVICE_LIMITS.propertyTextLength} characters` }
       return value
     case 'Number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return expect('a finite number')
@@ -48,13 +49,16 @@ export function checkPropertyValue(
       return value
     case 'Select':
       if (typeof value !== 'string') return expect('one option as a string')
-      if (!definition.options.includes(value)) return { problem: `"${value}" is not an option (${definition.options.join(', ')})` }
+      if (!definition.options.includes(value))
+        return { problem: `"${value}" is not an option (${definition.options.join(', ')})` }
       return value
     case 'Multi-Select': {
       if (!Array.isArray(value)) return expect('an array of options')
-      if (value.length > SERVICE_LIMITS.multiSelectValues) return { problem: `at most ${SERVICE_LIMITS.multiSelectValues} values` }
+      if (value.length > SERVICE_LIMITS.multiSelectValues)
+        return { problem: `at most ${SERVICE_LIMITS.multiSelectValues} values` }
       const bad = value.find((v) => !definition.options.includes(v))
-      if (bad !== undefined) return { problem: `"${bad}" is not an option (${definition.options.join(', ')})` }
+      if (bad !== undefined)
+        return { problem: `"${bad}" is not an option (${definition.options.join(', ')})` }
       return [...new Set(value)]
     }
     case 'Person': {
@@ -67,7 +71,10 @@ export function checkPropertyValue(
 }
 
 /** Rows for task_property_values: (value text, number or null). */
-export function indexRows(definition: PropertyDefinition, value: StoredPropertyValue): [string, number | null][] {
+export function indexRows(
+  definition: PropertyDefinition,
+  value: StoredPropertyValue,
+): [string, number | null][] {
   if (Array.isArray(value)) return value.map((v) => [v, null])
   if (typeof value === 'number') return [[String(value), value]]
   if (typeof value === 'boolean') return [[String(value), null]]
@@ -81,7 +88,10 @@ export type PropertyMatch =
   | { kind: 'range'; range: DayRange }
 
 /** Reads a `prop_<Name>` filter value by the property's type, or says why it cannot match. */
-export function parsePropertyFilter(definition: PropertyDefinition, raw: string): PropertyMatch | string {
+export function parsePropertyFilter(
+  definition: PropertyDefinition,
+  raw: string,
+): PropertyMatch | string {
   const list = raw.split(',')
   if (list.some((v) => v === '')) return 'has an empty item in its comma-separated list'
   switch (definition.type) {

@@ -16,7 +16,9 @@ export class ServiceError extends Error {
 
 /** A bad value at `path` of the request ("tasks[2].status"). */
 export function badField(path: string, message: string): ServiceError {
-  return new ServiceError(400, `Invalid request: ${path}: ${message}.`, 'INVALID_REQUEST', [{ path, message }])
+  return new ServiceError(400, `Invalid request: ${path}: ${message}.`, 'INVALID_REQUEST', [
+    { path, message },
+  ])
 }
 
 export function unknownTask(path: string, message: string): ServiceError {

@@ -15,11 +15,19 @@ import {
   writeFilterIndexes,
 } from './write-context'
 import type { TaskRef, WriteContext } from './write-context'
+import { prepared } from '../db/statements'
 
 /** Fields the spec says a milestone ignores on update. */
 const MILESTONE_IGNORES = [
-  'priority', 'assignedUserEmail', 'tags', 'startDate', 'pinToTop', 'properties',
-  'milestoneId', 'milestoneProjectKey', 'milestoneKey',
+  'priority',
+  'assignedUserEmail',
+  'tags',
+  'startDate',
+  'pinToTop',
+  'properties',
+  'milestoneId',
+  'milestoneProjectKey',
+  'milestoneKey',
 ] as const
 
 interface CurrentTask {
@@ -34,7 +42,11 @@ interface CurrentTask {
   endedBy: string
 }
 
-export function updateTasks(ctx: WriteContext, items: readonly UpdateTaskItem[], taskUrl: (id: string) => string): UpdatedTaskInfo[] {
+export function updateTasks(
+  ctx: WriteContext,
+  items: readonly UpdateTaskItem[],
+  taskUrl: (id: string) => string,
+): UpdatedTaskInfo[] {
   return ctx.db.transaction(() => {
     const seen = new Map<number, number>()
     return items.map((item, index) => {
@@ -42,21 +54,30 @@ export function updateTasks(ctx: WriteContext, items: readonly UpdateTaskItem[],
       const target = resolveTask(ctx, item, path, 'id', 'key')
       const earlier = seen.get(target.seq)
       if (earlier !== undefined) {
-        throw badField(path, `updates ${target.projectKey}-${target.key} again (also tasks[${earlier}]); send one update per task`)
+        throw badField(
+          path,
+          `updates ${target.projectKey}-${target.key} again (also tasks[${earlier}]); send one update per task`,
+        )
       }
       seen.set(target.seq, index)
       const title = updateOne(ctx, target, item, path)
-      return { id: target.id, projectKey: target.projectKey, key: target.key, title, url: taskUrl(target.id) }
+      return {
+        id: target.id,
+        projectKey: target.projectKey,
+        key: target.key,
+        title,
+        url: taskUrl(target.id),
+      }
     })
   })()
 }
 
 function loadCurrent(ctx: WriteContext, seq: number): CurrentTask {
-  const row = ctx.db
-    .prepare(
-      `SELECT parent_id, status, start_date, due_date, properties_json, started_at, started_by, ended_at, ended_by
+  const row = prepared(
+    ctx.db,
+    `SELECT parent_id, status, start_date, due_date, properties_json, started_at, started_by, ended_at, ended_by
        FROM tasks WHERE seq = ?`,
-    )
+  )
     .raw(true)
     .get(seq) as [string | null, string, string, string, string, string, string, string, string]
   return {
@@ -73,7 +94,12 @@ function loadCurrent(ctx: WriteContext, seq: number): CurrentTask {
 }
 
 /** Applies one update; returns the task's title after it. */
-function updateOne(ctx: WriteContext, target: TaskRef, input: UpdateTaskItem, path: string): string {
+function updateOne(
+  ctx: WriteContext,
+  target: TaskRef,
+  input: UpdateTaskItem,
+  path: string,
+): string {
   const item: UpdateTaskItem = { ...input }
   if (target.type === 'milestone') for (const field of MILESTONE_IGNORES) delete item[field]
   const current = loadCurrent(ctx, target.seq)
@@ -101,21 +127,29 @@ function updateOne(ctx: WriteContext, target: TaskRef, input: UpdateTaskItem, pa
     set('ended_at', lifecycle.endedAt)
     set('ended_by', lifecycle.endedBy)
   }
-  if (item.assignedUserEmail !== undefined) set('assignee', checkAssignee(ctx, item.assignedUserEmail, path))
+  if (item.assignedUserEmail !== undefined)
+    set('assignee', checkAssignee(ctx, item.assignedUserEmail, path))
   if (item.priority !== undefined) set('priority', item.priority)
   if (item.pinToTop !== undefined) set('pin_to_top', item.pinToTop ? 1 : 0)
   const tags = item.tags === undefined ? undefined : [...new Set(item.tags)]
   if (tags !== undefined) set('tags_json', JSON.stringify(tags))
 
-  const startDate = item.startDate === undefined ? current.startDate : canonicalDate(item.startDate, `${path}.startDate`)
-  const dueDate = item.dueDate === undefined ? current.dueDate : canonicalDate(item.dueDate, `${path}.dueDate`)
+  const startDate =
+    item.startDate === undefined
+      ? current.startDate
+      : canonicalDate(item.startDate, `${path}.startDate`)
+  const dueDate =
+    item.dueDate === undefined ? current.dueDate : canonicalDate(item.dueDate, `${path}.dueDate`)
   if (item.startDate !== undefined || item.dueDate !== undefined) {
     checkDateOrder(target.type === 'milestone' ? '' : startDate, dueDate, path)
     if (item.startDate !== undefined) set('start_date', startDate)
     if (item.dueDate !== undefined) set('due_date', dueDate)
   }
 
-  const properties = item.properties === undefined ? undefined : mergeProperties(ctx, current.properties, item.properties, path)
+  const properties =
+    item.properties === undefined
+      ? undefined
+      : mergeProperties(ctx, current.properties, item.properties, path)
   if (properties !== undefined) set('properties_json', JSON.stringify(properties))
 
   const milestoneId = resolveMilestoneChange(ctx, item, path)
@@ -126,36 +160,71 @@ function updateOne(ctx: WriteContext, target: TaskRef, input: UpdateTaskItem, pa
   set('updated_at', ctx.now)
   set('updated_by', ctx.actor)
   params.push(target.seq)
-  ctx.db.prepare(`UPDATE tasks SET ${sets.join(', ')} WHERE seq = ?`).run(...params)
+  prepared(ctx.db, `UPDATE tasks SET ${sets.join(', ')} WHERE seq = ?`).run(...params)
   writeFilterIndexes(ctx, target.seq, tags, properties)
   return item.title ?? target.title
 }
 
 /** undefined: unchanged; null: unlinked; else the milestone's id. */
-function resolveMilestoneChange(ctx: WriteContext, item: UpdateTaskItem, path: string): string | null | undefined {
+function resolveMilestoneChange(
+  ctx: WriteContext,
+  item: UpdateTaskItem,
+  path: string,
+): string | null | undefined {
   if (item.milestoneId === '') return null
   if (item.milestoneId === undefined && item.milestoneKey === undefined) return undefined
-  const milestone = resolveTask(ctx, { id: item.milestoneId, projectKey: item.milestoneProjectKey, key: item.milestoneKey }, path, 'milestoneId', 'milestoneKey')
+  const milestone = resolveTask(
+    ctx,
+    { id: item.milestoneId, projectKey: item.milestoneProjectKey, key: item.milestoneKey },
+    path,
+    'milestoneId',
+    'milestoneKey',
+  )
   if (milestone.type !== 'milestone') {
-    throw badField(`${path}.milestoneId`, `${milestone.projectKey}-${milestone.key} is a task, not a milestone`)
+    throw badField(
+      `${path}.milestoneId`,
+      `${milestone.projectKey}-${milestone.key} is a task, not a milestone`,
+    )
   }
   return milestone.id
 }
 
 /** undefined: unchanged; null: no parent; else the parent's id, never the task or a descendant. */
-function resolveParentChange(ctx: WriteContext, target: TaskRef, item: UpdateTaskItem, path: string): string | null | undefined {
+function resolveParentChange(
+  ctx: WriteContext,
+  target: TaskRef,
+  item: UpdateTaskItem,
+  path: string,
+): string | null | undefined {
   if (item.parentId === '') return null
   if (item.parentId === undefined && item.parentKey === undefined) return undefined
-  if (target.type === 'milestone') throw badField(`${path}.parentId`, 'a milestone cannot be a subtask')
-  const parent = resolveTask(ctx, { id: item.parentId, projectKey: item.parentProjectKey, key: item.parentKey }, path, 'parentId', 'parentKey')
+  if (target.type === 'milestone')
+    throw badField(`${path}.parentId`, 'a milestone cannot be a subtask')
+  const parent = resolveTask(
+    ctx,
+    { id: item.parentId, projectKey: item.parentProjectKey, key: item.parentKey },
+    path,
+    'parentId',
+    'parentKey',
+  )
   if (parent.type === 'milestone') {
-    throw badField(`${path}.parentId`, `${parent.projectKey}-${parent.key} is a milestone; milestones have no subtasks`)
+    throw badField(
+      `${path}.parentId`,
+      `${parent.projectKey}-${parent.key} is a milestone; milestones have no subtasks`,
+    )
   }
   // Walk up from the new parent: meeting the task itself means it would become its own ancestor.
-  const parentOf = ctx.db.prepare('SELECT parent_id FROM tasks WHERE id = ?').raw(true)
-  for (let id: string | null = parent.id; id !== null; id = ((parentOf.get(id) as [string | null] | undefined)?.[0] ?? null)) {
+  const parentOf = prepared(ctx.db, 'SELECT parent_id FROM tasks WHERE id = ?').raw(true)
+  for (
+    let id: string | null = parent.id;
+    id !== null;
+    id = (parentOf.get(id) as [string | null] | undefined)?.[0] ?? null
+  ) {
     if (id === target.id) {
-      throw badField(`${path}.parentId`, `${parent.projectKey}-${parent.key} is ${parent.id === target.id ? 'the task itself' : 'a subtask of this task'}; a task cannot become its own ancestor`)
+      throw badField(
+        `${path}.parentId`,
+        `${parent.projectKey}-${parent.key} is ${parent.id === target.id ? 'the task itself' : 'a subtask of this task'}; a task cannot become its own ancestor`,
+      )
     }
   }
   return parent.id

@@ -7,6 +7,7 @@ import type { Db } from '../db/database'
 import { checkPropertyValue, indexRows } from './property-values'
 import type { StoredPropertyValue } from './property-values'
 import { badField, unknownTask } from './service-error'
+import { prepared } from '../db/statements'
 
 export interface WriteContext {
   db: Db
@@ -28,16 +29,31 @@ export interface TaskRef {
 
 const REF_COLUMNS = 'seq, id, project_key, key, type, title'
 type RefRow = [number, string, string, number, 'task' | 'milestone', string]
-const toRef = (r: RefRow): TaskRef => ({ seq: r[0], id: r[1], projectKey: r[2], key: r[3], type: r[4], title: r[5] })
+const toRef = (r: RefRow): TaskRef => ({
+  seq: r[0],
+  id: r[1],
+  projectKey: r[2],
+  key: r[3],
+  type: r[4],
+  title: r[5],
+})
 
 export function findTaskById(ctx: WriteContext, id: string): TaskRef | undefined {
-  const row = ctx.db.prepare(`SELECT ${REF_COLUMNS} FROM tasks WHERE id = ? AND board_id = ?`).raw(true).get(id, ctx.board.id)
+  const row = prepared(ctx.db, `SELECT ${REF_COLUMNS} FROM tasks WHERE id = ? AND board_id = ?`)
+    .raw(true)
+    .get(id, ctx.board.id)
   return row ? toRef(row as RefRow) : undefined
 }
 
-export function findTaskByKey(ctx: WriteContext, projectKey: string, key: number): TaskRef | undefined {
-  const row = ctx.db
-    .prepare(`SELECT ${REF_COLUMNS} FROM tasks WHERE board_id = ? AND project_key = ? AND key = ?`)
+export function findTaskByKey(
+  ctx: WriteContext,
+  projectKey: string,
+  key: number,
+): TaskRef | undefined {
+  const row = prepared(
+    ctx.db,
+    `SELECT ${REF_COLUMNS} FROM tasks WHERE board_id = ? AND project_key = ? AND key = ?`,
+  )
     .raw(true)
     .get(ctx.board.id, projectKey, key)
   return row ? toRef(row as RefRow) : undefined
@@ -57,20 +73,27 @@ export function resolveTask(
     return task
   }
   const task = findTaskByKey(ctx, ref.projectKey as string, ref.key as number)
-  if (!task) throw unknownTask(`${path}.${keyField}`, `no task ${ref.projectKey}-${ref.key} on this board`)
+  if (!task)
+    throw unknownTask(`${path}.${keyField}`, `no task ${ref.projectKey}-${ref.key} on this board`)
   return task
 }
 
 export function checkProject(ctx: WriteContext, projectKey: string, path: string): void {
   if (!ctx.board.projects.has(projectKey)) {
-    throw badField(`${path}.projectKey`, `this board has no project "${projectKey}" (it has: ${[...ctx.board.projects.keys()].join(', ')})`)
+    throw badField(
+      `${path}.projectKey`,
+      `this board has no project "${projectKey}" (it has: ${[...ctx.board.projects.keys()].join(', ')})`,
+    )
   }
 }
 
 export function checkStatus(ctx: WriteContext, status: string, path: string): StatusCategory {
   const category = ctx.board.statuses.get(status)
   if (category === undefined) {
-    throw badField(`${path}.status`, `"${status}" is not a status of this board (it has: ${[...ctx.board.statuses.keys()].join(', ')})`)
+    throw badField(
+      `${path}.status`,
+      `"${status}" is not a status of this board (it has: ${[...ctx.board.statuses.keys()].join(', ')})`,
+    )
   }
   return category
 }
@@ -79,7 +102,8 @@ export function checkStatus(ctx: WriteContext, status: string, path: string): St
 export function checkAssignee(ctx: WriteContext, email: string, path: string): string {
   if (email === '') return ''
   const normalised = email.toLowerCase()
-  if (!ctx.board.members.has(normalised)) throw badField(`${path}.assignedUserEmail`, `${email} is not a member of this board`)
+  if (!ctx.board.members.has(normalised))
+    throw badField(`${path}.assignedUserEmail`, `${email} is not a member of this board`)
   return normalised
 }
 
@@ -92,7 +116,10 @@ export function canonicalDate(value: string, path: string): string {
 
 export function checkDateOrder(startDate: string, dueDate: string, path: string): void {
   if (startDate !== '' && dueDate !== '' && startDate > dueDate) {
-    throw badField(`${path}.startDate`, `the start (${startDate}) is after the due date (${dueDate})`)
+    throw badField(
+      `${path}.startDate`,
+      `the start (${startDate}) is after the due date (${dueDate})`,
+    )
   }
 }
 
@@ -108,14 +135,18 @@ export function mergeProperties(
     const definition = ctx.board.properties.get(name)
     if (!definition) {
       const known = [...ctx.board.properties.keys()].join(', ') || 'none'
-      throw badField(`${path}.properties.${name}`, `this board has no custom property "${name}" (it has: ${known})`)
+      throw badField(
+        `${path}.properties.${name}`,
+        `this board has no custom property "${name}" (it has: ${known})`,
+      )
     }
     if (value === null) {
       delete next[name]
       continue
     }
     const checked = checkPropertyValue(definition, value, ctx.board.members)
-    if (typeof checked === 'object' && !Array.isArray(checked)) throw badField(`${path}.properties.${name}`, checked.problem)
+    if (typeof checked === 'object' && !Array.isArray(checked))
+      throw badField(`${path}.properties.${name}`, checked.problem)
     next[name] = checked
   }
   return next
@@ -163,13 +194,16 @@ export function writeFilterIndexes(
   properties: Record<string, StoredPropertyValue> | undefined,
 ): void {
   if (tags !== undefined) {
-    ctx.db.prepare('DELETE FROM task_tags WHERE task_seq = ?').run(seq)
-    const insert = ctx.db.prepare('INSERT OR IGNORE INTO task_tags (tag, task_seq) VALUES (?, ?)')
+    prepared(ctx.db, 'DELETE FROM task_tags WHERE task_seq = ?').run(seq)
+    const insert = prepared(ctx.db, 'INSERT OR IGNORE INTO task_tags (tag, task_seq) VALUES (?, ?)')
     for (const tag of tags) insert.run(tag, seq)
   }
   if (properties !== undefined) {
-    ctx.db.prepare('DELETE FROM task_property_values WHERE task_seq = ?').run(seq)
-    const insert = ctx.db.prepare('INSERT INTO task_property_values (name, value, number, task_seq) VALUES (?, ?, ?, ?)')
+    prepared(ctx.db, 'DELETE FROM task_property_values WHERE task_seq = ?').run(seq)
+    const insert = prepared(
+      ctx.db,
+      'INSERT INTO task_property_values (name, value, number, task_seq) VALUES (?, ?, ?, ?)',
+    )
     for (const [name, value] of Object.entries(properties)) {
       const definition = ctx.board.properties.get(name)
       if (!definition) continue

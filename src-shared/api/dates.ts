@@ -2,7 +2,8 @@
 // timestamp in one canonical form (UTC, milliseconds, 'Z') so that string order is time order.
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/
 
 /** True for a real calendar day written `YYYY-MM-DD`. */
 export function isCalendarDate(value: string): boolean {

@@ -3,20 +3,38 @@ import { NonEmptyId, TaskKey } from './fields'
 import { SERVICE_LIMITS as L } from './limits'
 
 /** A task named by id or by project key + key, under a role prefix (predecessor, successor, task). */
-function refRule(ctx: z.RefinementCtx, item: Record<string, unknown>, role: string, required: boolean): boolean {
+function refRule(
+  ctx: z.RefinementCtx,
+  item: Record<string, unknown>,
+  role: string,
+  required: boolean,
+): boolean {
   const id = item[`${role}Id`]
   const projectKey = item[`${role}ProjectKey`]
   const key = item[`${role}Key`]
   const byKey = projectKey !== undefined || key !== undefined
   if (id === undefined && !byKey) {
-    if (required) ctx.addIssue({ code: 'custom', path: [`${role}Id`], message: `identify the ${role} by ${role}Id, or by ${role}ProjectKey + ${role}Key` })
+    if (required)
+      ctx.addIssue({
+        code: 'custom',
+        path: [`${role}Id`],
+        message: `identify the ${role} by ${role}Id, or by ${role}ProjectKey + ${role}Key`,
+      })
     return false
   }
   if (id !== undefined && byKey) {
-    ctx.addIssue({ code: 'custom', path: [`${role}Id`], message: `identify the ${role} by ${role}Id or by ${role}ProjectKey + ${role}Key, not both` })
+    ctx.addIssue({
+      code: 'custom',
+      path: [`${role}Id`],
+      message: `identify the ${role} by ${role}Id or by ${role}ProjectKey + ${role}Key, not both`,
+    })
   } else if (byKey && (projectKey === undefined || key === undefined)) {
     const missing = projectKey === undefined ? `${role}ProjectKey` : `${role}Key`
-    ctx.addIssue({ code: 'custom', path: [missing], message: `${role}ProjectKey and ${role}Key go together` })
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `${role}ProjectKey and ${role}Key go together`,
+    })
   }
   return true
 }
@@ -52,7 +70,11 @@ export const DeleteDependencyBody = z
     const hasPredecessor = refRule(ctx, body, 'predecessor', body.id === undefined)
     const hasSuccessor = refRule(ctx, body, 'successor', body.id === undefined)
     if (body.id !== undefined && (hasPredecessor || hasSuccessor)) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: 'give the dependency id or its two tasks, not both' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: 'give the dependency id or its two tasks, not both',
+      })
     }
   })
 export type DeleteDependencyBody = z.infer<typeof DeleteDependencyBody>

@@ -5,14 +5,21 @@ import { SERVICE_LIMITS as L } from './limits'
 
 /** Names used in comma-separated filters cannot themselves hold a comma. */
 const noComma = (what: string) =>
-  z.string().refine((s) => !s.includes(','), `${what} cannot contain a comma (filters use commas as separators)`)
+  z
+    .string()
+    .refine(
+      (s) => !s.includes(','),
+      `${what} cannot contain a comma (filters use commas as separators)`,
+    )
 
 export const Title = z
   .string()
   .max(L.titleLength, `at most ${L.titleLength} characters`)
   .refine((s) => s.trim().length > 0, 'must not be blank')
 
-export const DescriptionContent = z.string().max(L.descriptionLength, `at most ${L.descriptionLength} characters`)
+export const DescriptionContent = z
+  .string()
+  .max(L.descriptionLength, `at most ${L.descriptionLength} characters`)
 
 export const TagName = noComma('a tag')
   .max(L.tagLength, `at most ${L.tagLength} characters`)
@@ -23,7 +30,10 @@ export const Tags = z.array(TagName).max(L.tagsPerTask, `at most ${L.tagsPerTask
 /** An ISO date (`YYYY-MM-DD`) or ISO date-time with a zone. */
 export const IsoDateInput = z
   .string()
-  .refine((s) => toCanonicalTimestamp(s) !== undefined, 'must be an ISO 8601 date (YYYY-MM-DD) or date-time with a zone')
+  .refine(
+    (s) => toCanonicalTimestamp(s) !== undefined,
+    'must be an ISO 8601 date (YYYY-MM-DD) or date-time with a zone',
+  )
 
 /** Like IsoDateInput, or the empty string, which clears the date. */
 export const ClearableDate = z.union([z.literal(''), IsoDateInput])

@@ -21,7 +21,10 @@ export function toFieldIssues(error: z.ZodError): FieldIssue[] {
     const path = formatPath(issue.path)
     if (issue.code === 'unrecognized_keys') {
       const keys = issue.keys.map((k) => (path ? `${path}.${k}` : k))
-      return { path: keys[0] ?? path, message: `unknown field${keys.length > 1 ? 's' : ''} ${keys.join(', ')}` }
+      return {
+        path: keys[0] ?? path,
+        message: `unknown field${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`,
+      }
     }
     return { path, message: issue.message }
   })
@@ -32,6 +35,9 @@ export function describeIssues(issues: FieldIssue[], prefix = 'Invalid request')
   const [first] = issues
   if (!first) return `${prefix}.`
   const where = first.path && !first.message.includes(first.path) ? `${first.path}: ` : ''
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : ''
+  const more =
+    issues.length > 1
+      ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})`
+      : ''
   return `${prefix}: ${where}${first.message}${more}.`
 }

@@ -33,9 +33,7 @@ const LIST_PARAMS = ['projectKey', 'status', 'assignedUserEmail', 'priority', 't
 
 export type QueryInput = URLSearchParams | Record<string, string | string[] | undefined>
 
-export type ParseResult =
-  | { ok: true; filters: ListTasksFilters }
-  | { ok: false; message: string }
+export type ParseResult = { ok: true; filters: ListTasksFilters } | { ok: false; message: string }
 
 /** Serialises filters to the list endpoint's query string, in a fixed parameter order. */
 export function toListQuery(filters: ListTasksFilters): URLSearchParams {
@@ -50,7 +48,9 @@ export function toListQuery(filters: ListTasksFilters): URLSearchParams {
   if (filters.type !== undefined) params.set('type', filters.type)
   if (filters.milestoneId !== undefined) params.set('milestoneId', filters.milestoneId)
   if (filters.descriptionType !== undefined) params.set('descriptionType', filters.descriptionType)
-  for (const [name, value] of Object.entries(filters.properties ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [name, value] of Object.entries(filters.properties ?? {}).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  )) {
     params.set(PROPERTY_PARAM_PREFIX + name, value)
   }
   return params
@@ -118,7 +118,8 @@ function readParam(filters: ListTasksFilters, name: string, raw: string): string
       filters.milestoneId = raw
       return undefined
     case 'descriptionType':
-      if (!(DESCRIPTION_TYPES as readonly string[]).includes(raw)) return 'expected text, markdown or html'
+      if (!(DESCRIPTION_TYPES as readonly string[]).includes(raw))
+        return 'expected text, markdown or html'
       filters.descriptionType = raw as DescriptionType
       return undefined
   }

@@ -57,9 +57,19 @@ export const CreateTaskItem: z.ZodType<CreateTaskItem> = z
     milestoneKey: TaskKey.optional(),
   })
   .superRefine((item, ctx) => {
-    pairRule(ctx, item.milestoneProjectKey, item.milestoneKey, 'milestoneProjectKey', 'milestoneKey')
+    pairRule(
+      ctx,
+      item.milestoneProjectKey,
+      item.milestoneKey,
+      'milestoneProjectKey',
+      'milestoneKey',
+    )
     if (item.milestoneId !== undefined && item.milestoneKey !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['milestoneId'], message: 'give milestoneId or milestoneProjectKey + milestoneKey, not both' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['milestoneId'],
+        message: 'give milestoneId or milestoneProjectKey + milestoneKey, not both',
+      })
     }
   })
 
@@ -94,23 +104,49 @@ export const UpdateTaskItem = z
   .superRefine((item, ctx) => {
     const byKey = item.projectKey !== undefined || item.key !== undefined
     if (item.id === undefined && !byKey) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: 'identify the task by id, or by projectKey + key' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: 'identify the task by id, or by projectKey + key',
+      })
     } else if (item.id !== undefined && byKey) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: 'identify the task by id or by projectKey + key, not both' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: 'identify the task by id or by projectKey + key, not both',
+      })
     } else {
       pairRule(ctx, item.projectKey, item.key, 'projectKey', 'key')
     }
     if ((item.descriptionType === undefined) !== (item.descriptionContent === undefined)) {
       const missing = item.descriptionType === undefined ? 'descriptionType' : 'descriptionContent'
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'descriptionType and descriptionContent go together' })
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'descriptionType and descriptionContent go together',
+      })
     }
-    pairRule(ctx, item.milestoneProjectKey, item.milestoneKey, 'milestoneProjectKey', 'milestoneKey')
+    pairRule(
+      ctx,
+      item.milestoneProjectKey,
+      item.milestoneKey,
+      'milestoneProjectKey',
+      'milestoneKey',
+    )
     pairRule(ctx, item.parentProjectKey, item.parentKey, 'parentProjectKey', 'parentKey')
     if (item.milestoneId !== undefined && item.milestoneKey !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['milestoneId'], message: 'give milestoneId or milestoneProjectKey + milestoneKey, not both' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['milestoneId'],
+        message: 'give milestoneId or milestoneProjectKey + milestoneKey, not both',
+      })
     }
     if (item.parentId !== undefined && item.parentKey !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['parentId'], message: 'give parentId or parentProjectKey + parentKey, not both' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['parentId'],
+        message: 'give parentId or parentProjectKey + parentKey, not both',
+      })
     }
   })
 export type UpdateTaskItem = z.infer<typeof UpdateTaskItem>
@@ -132,6 +168,10 @@ function pairRule(
 ): void {
   if ((first === undefined) !== (second === undefined)) {
     const missing = first === undefined ? firstName : secondName
-    ctx.addIssue({ code: 'custom', path: [missing], message: `${firstName} and ${secondName} go together` })
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `${firstName} and ${secondName} go together`,
+    })
   }
 }

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify'
+import { createApp } from '../http/create-app'
+import type { Db } from '../db/database'
+
+export interface RunningService {
+  app: FastifyInstance
+  url: string
+  close(): Promise<void>
+}
+
+/** Listens on host:port (port 0 picks a free one); task URLs use the address it got. */
+export async function listen(db: Db, host: string, port: number): Promise<RunningService> {
+  let url = ''
+  const app = createApp({ db, baseUrl: () => url })
+  await app.listen({ host, port })
+  const address = app.server.address()
+  const actualPort = typeof address === 'object' && address ? address.port : port
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
+  return {
+    app,
+    url,
+    async close() {
+      await app.close()
+    },
+  }
+}
+
+/** Closes the server, then the database, on SIGINT or SIGTERM. */
+export function closeOnSignals(service: RunningService, db: Db, onClosed: () => void = () => process.exit(0)): void {
+  let closing = false
+  const stop = (signal: string) => {
+    if (closing) return
+    closing = true
+    process.stderr.write(`${signal}: stopping the board service\n`)
+    void service.close().finally(() => {
+      db.close()
+      onClosed()
+    })
+  }
+  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM'))
+}

@@ -1,0 +1,19 @@
+export const usage = `Usage: taskboard <command> [options]
+
+  board import --db <file> <board.json>
+      Create the database if needed and import the board defined in board.json.
+  key create --db <file> --board <name> [--owner <email>]
+      Create an API key (printed once, alone on a line). The owner defaults to the board's first owner.
+  key list --db <file>
+      List keys, masked.
+  key revoke --db <file> --id <keyId>
+      Revoke a key; requests with it are refused from then on.
+  seed --db <file> --board <name> --tasks <n> [--seed <int>] [--anchor <YYYY-MM-DD>]
+      Add a realistic, deterministic set of tasks to a board.
+  serve --db <file> [--host 127.0.0.1] [--port <n>]
+      Serve the board interface; --port 0 picks a free port. Stops on Ctrl-C.
+  demo [--port <n>] [--db <file>] [--tasks <n>]
+      Start a ready demo board (temporary database unless --db) and print its URL and key.
+`
+
+export class UsageError extends Error {}
