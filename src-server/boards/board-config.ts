@@ -1,5 +1,4 @@
-// A board's definitions (projects, statuses, members, custom properties) read from the
-// database. Loaded per request: a handful of indexed reads, and never stale after an import.
+// A board's definitions (projects, statuses, members, custom properties) read from the database.
 import type { PropertyType, StatusCategory } from '../../src-shared/api'
 import type { Db } from '../db/database'
 
@@ -25,7 +24,19 @@ export function findBoardByName(db: Db, name: string): { id: number; name: strin
   return row ? { id: row[0], name: row[1] } : undefined
 }
 
+// Board definitions never change after import (a re-import creates a new board), so one read
+// per board and database is enough. Tests and the CLI that import boards add new ids only.
+const cache = new WeakMap<Db, Map<number, BoardConfig>>()
+
 export function loadBoardConfig(db: Db, boardId: number): BoardConfig {
+  let boards = cache.get(db)
+  if (!boards) cache.set(db, (boards = new Map()))
+  let config = boards.get(boardId)
+  if (!config) boards.set(boardId, (config = readBoardConfig(db, boardId)))
+  return config
+}
+
+function readBoardConfig(db: Db, boardId: number): BoardConfig {
   const board = db.prepare('SELECT name FROM boards WHERE id = ?').raw(true).get(boardId) as
     [string] | undefined
   if (!board) throw new Error(`Board ${boardId} does not exist.`)

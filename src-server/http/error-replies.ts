@@ -51,7 +51,11 @@ export function toServiceError(error: FastifyError | Error, bodyLimit: number): 
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ServiceError(400, 'The body is empty; send a JSON object.')
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new ServiceError(400, 'The body is not valid JSON; nothing was changed.')
+      // Fastify also refuses valid JSON holding __proto__ or constructor.prototype keys.
+      return new ServiceError(
+        400,
+        'The body is not valid JSON, or it holds a forbidden __proto__ or constructor.prototype key; nothing was changed.',
+      )
   }
   const status = (error as FastifyError).statusCode
   if (error instanceof SyntaxError || (status === 400 && code === undefined)) {

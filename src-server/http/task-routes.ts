@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { CreateTasksBody, parseListQuery, UpdateTasksBody } from '../../src-shared/api'
 import type { QueryInput } from '../../src-shared/api'
 import { checkCreateShape, createTasks } from '../store/create-tasks'
-import { listTasks } from '../store/list-tasks'
+import { listTasksJson } from '../store/list-tasks'
 import { ServiceError } from '../store/service-error'
 import { updateTasks } from '../store/update-tasks'
 import type { RouteContext } from './create-app'
@@ -10,11 +10,12 @@ import { TASKS_PATH } from './error-replies'
 import { parseOrThrow } from './parse-body'
 
 export function registerTaskRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get(TASKS_PATH, async (request) => {
+  app.get(TASKS_PATH, async (request, reply) => {
     const parsed = parseListQuery(request.query as QueryInput)
     if (!parsed.ok) throw new ServiceError(400, parsed.message)
     const ctx = context.forRequest(request)
-    return { success: true, tasks: listTasks(ctx.db, ctx.board, parsed.filters, context.taskUrl) }
+    const tasks = listTasksJson(ctx.db, ctx.board, parsed.filters, context.taskUrl(''))
+    return reply.type('application/json; charset=utf-8').send(`{"success":true,"tasks":${tasks}}`)
   })
 
   app.post(TASKS_PATH, async (request) => {

@@ -5,6 +5,7 @@
 import type { CreateTaskItem, PropertyValue } from '../../src-shared/api'
 import { loadBoardConfig } from '../boards/board-config'
 import type { BoardConfig } from '../boards/board-config'
+import { analyze } from '../db/database'
 import type { Db } from '../db/database'
 import { prepared } from '../db/statements'
 import { createTasks } from '../store/create-tasks'
@@ -162,6 +163,7 @@ export function seedBoard(db: Db, boardId: number, actor: string, options: SeedO
   if (batch.length > 0) createTasks(ctx, batch)
 
   const dependencies = seedDependencies(ctx, random, options.dependencyRate ?? 0.3)
+  analyze(db)
   return { tasks: total, milestones: milestoneCount, dependencies }
 }
 

@@ -1,18 +1,18 @@
 // GET /api/v1/tasks: every filter of the spec, combined with AND (comma lists OR within one
 // filter). Results come in creation order (the task's sequence number), at most 100.
 import { nextCalendarDay, SERVICE_LIMITS } from '../../src-shared/api'
-import type { DayRange, ListTasksFilters, Task } from '../../src-shared/api'
+import type { DayRange, ListTasksFilters } from '../../src-shared/api'
 import type { BoardConfig } from '../boards/board-config'
 import type { Db } from '../db/database'
 import { parsePropertyFilter } from './property-values'
 import { ServiceError } from './service-error'
-import { rowToTask, taskColumns } from './task-rows'
-import type { TaskRow } from './task-rows'
+import { taskJsonExpression } from './task-json'
 import { prepared } from '../db/statements'
 
 type Param = string | number
 
 interface SqlQuery {
+  /** Selects one row: the JSON array of matching tasks. Parameter ?1 is the task URL prefix. */
   sql: string
   params: Param[]
 }
@@ -38,7 +38,7 @@ export function buildListQuery(
   filters: ListTasksFilters,
   limit: number = SERVICE_LIMITS.listPage,
 ): SqlQuery {
-  const where = ['t.board_id = ?']
+  const where = ['t.board_id = ?2']
   const params: Param[] = [board.id]
   if (filters.projectKey) inList('t.project_key', filters.projectKey, where, params)
   if (filters.status) inList('t.status', filters.status, where, params)
@@ -67,8 +67,9 @@ export function buildListQuery(
     propertyCondition(board, name, raw, where, params)
   }
   const descriptionType = filters.descriptionType ?? 'text'
+  const page = `SELECT * FROM tasks t WHERE ${where.join(' AND ')} ORDER BY t.seq LIMIT ${limit}`
   return {
-    sql: `SELECT ${taskColumns(descriptionType)} FROM tasks t WHERE ${where.join(' AND ')} ORDER BY t.seq LIMIT ${limit}`,
+    sql: `SELECT coalesce(json_group_array(json(${taskJsonExpression(descriptionType, 'p')}) ORDER BY p.seq), '[]') FROM (${page}) p`,
     params,
   }
 }
@@ -111,15 +112,10 @@ function propertyCondition(
   }
 }
 
-export function listTasks(
-  db: Db,
-  board: BoardConfig,
-  filters: ListTasksFilters,
-  taskUrl: (id: string) => string,
-): Task[] {
+/** The matching tasks as a JSON array text, ready to send. */
+export function listTasksJson(db: Db, board: BoardConfig, filters: ListTasksFilters, urlPrefix: string): string {
   const { sql, params } = buildListQuery(board, filters)
-  const rows = prepared(db, sql)
-    .raw(true)
-    .all(...params) as TaskRow[]
-  return rows.map((row) => rowToTask(row, taskUrl))
+  const statement = prepared(db, sql)
+  const row = statement.raw(true).get(urlPrefix, ...params) as [string]
+  return row[0]
 }

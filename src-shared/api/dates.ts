@@ -10,7 +10,9 @@ export function isCalendarDate(value: string): boolean {
   const match = DATE_ONLY.exec(value)
   if (!match) return false
   const [, y, m, d] = match.map(Number) as [number, number, number, number]
-  const date = new Date(Date.UTC(y, m - 1, d))
+  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0-99 to 1900-1999.
+  const date = new Date(0)
+  date.setUTCFullYear(y, m - 1, d)
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
 }
 
