@@ -97,7 +97,7 @@ export function parsePropertyFilter(
   switch (definition.type) {
     case 'Number': {
       const numbers = list.map((v) => (/^\s*$/.test(v) ? NaN : Number(v)))
-      if (numbers.some((n) => !Number.isFinite(n))) return 'expected numbers'
+      if (numbers.some((n) => !Number.isFinite(n))) return 'must be numbers'
       return { kind: 'numbers', numbers }
     }
     case 'Date': {
@@ -106,7 +106,7 @@ export function parsePropertyFilter(
     }
     case 'Checkbox':
     case 'Toggle':
-      if (raw !== 'true' && raw !== 'false') return 'expected true or false'
+      if (raw !== 'true' && raw !== 'false') return 'must be true or false'
       return { kind: 'values', values: [raw] }
     case 'Person':
       return { kind: 'values', values: list.map((v) => v.toLowerCase()) }

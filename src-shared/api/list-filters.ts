@@ -64,11 +64,11 @@ export function formatDayRange(range: DayRange): string {
 export function parseDayRange(raw: string): DayRange | string {
   const parts = raw.split(',')
   if (parts.length > 2 || !parts.every(isCalendarDate)) {
-    return 'expected a date YYYY-MM-DD or a range YYYY-MM-DD,YYYY-MM-DD'
+    return 'must be a date YYYY-MM-DD or a range YYYY-MM-DD,YYYY-MM-DD'
   }
   const from = parts[0] as string
   const to = parts[1] ?? from
-  if (from > to) return `the range starts (${from}) after it ends (${to})`
+  if (from > to) return `has a range that starts (${from}) after it ends (${to})`
   return { from, to }
 }
 
@@ -93,14 +93,14 @@ function readParam(filters: ListTasksFilters, name: string, raw: string): string
     if (values.some((v) => v === '')) return 'has an empty item in its comma-separated list'
     if (name === 'priority') {
       const bad = values.find((v) => !(PRIORITIES as readonly string[]).includes(v))
-      if (bad !== undefined) return `has "${bad}"; expected low, medium or high`
+      if (bad !== undefined) return `has "${bad}"; it must be low, medium or high`
     }
     ;(filters as Record<string, unknown>)[name] = values
     return undefined
   }
   switch (name) {
     case 'pinToTop':
-      if (raw !== 'true' && raw !== 'false') return 'expected true or false'
+      if (raw !== 'true' && raw !== 'false') return 'must be true or false'
       filters.pinToTop = raw === 'true'
       return undefined
     case 'startDate':
@@ -111,7 +111,7 @@ function readParam(filters: ListTasksFilters, name: string, raw: string): string
       return undefined
     }
     case 'type':
-      if (!(TASK_TYPES as readonly string[]).includes(raw)) return 'expected task or milestone'
+      if (!(TASK_TYPES as readonly string[]).includes(raw)) return 'must be task or milestone'
       filters.type = raw as TaskType
       return undefined
     case 'milestoneId':
@@ -119,7 +119,7 @@ function readParam(filters: ListTasksFilters, name: string, raw: string): string
       return undefined
     case 'descriptionType':
       if (!(DESCRIPTION_TYPES as readonly string[]).includes(raw))
-        return 'expected text, markdown or html'
+        return 'must be text, markdown or html'
       filters.descriptionType = raw as DescriptionType
       return undefined
   }
