@@ -81,8 +81,9 @@ async function run(argv: string[]): Promise<void> {
     console.log(board.name)
   } else if (command === 'key' && sub === 'create') {
     const { values } = parse(rest, { ...dbOption, board: { type: 'string' }, owner: { type: 'string' } })
+    const boardName = required(values, 'board')
     const key = withDb(required(values, 'db'), (db) => {
-      const id = boardId(db, required(values, 'board'))
+      const id = boardId(db, boardName)
       return createApiKey(db, id, (values['owner'] as string | undefined) ?? firstOwner(db, id)).key
     })
     console.log(key)
@@ -93,7 +94,8 @@ async function run(argv: string[]): Promise<void> {
     for (const k of keys) console.log([k.id, k.masked, k.board, k.ownerEmail, k.createdAt, k.revokedAt ? `revoked ${k.revokedAt}` : 'active'].join('\t'))
   } else if (command === 'key' && sub === 'revoke') {
     const { values } = parse(rest, { ...dbOption, id: { type: 'string' } })
-    withDb(required(values, 'db'), (db) => revokeApiKey(db, required(values, 'id')))
+    const keyId = required(values, 'id')
+    withDb(required(values, 'db'), (db) => revokeApiKey(db, keyId))
     console.log(`Revoked ${values['id'] as string}.`)
   } else if (command === 'seed') {
     const { values } = parse(sub === undefined ? [] : [sub, ...rest], { ...dbOption, board: { type: 'string' }, tasks: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' } })
@@ -101,19 +103,23 @@ async function run(argv: string[]): Promise<void> {
     const seed = integer(values['seed'], 'seed', 1, -2_147_483_648, 4_294_967_295)
     const anchor = values['anchor'] as string | undefined
     if (anchor !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(anchor)) throw new UsageError('--anchor must be a date YYYY-MM-DD')
+    const boardName = required(values, 'board')
     const result = withDb(required(values, 'db'), (db) => {
-      const id = boardId(db, required(values, 'board'))
+      const id = boardId(db, boardName)
       return seedBoard(db, id, firstOwner(db, id), { tasks, seed, ...(anchor ? { anchor } : {}) })
     })
     console.log(`Seeded ${result.tasks} tasks (${result.milestones} milestones) and ${result.dependencies} dependencies.`)
   } else if (command === 'serve') {
     const { values } = parse(sub === undefined ? [] : [sub, ...rest], { ...dbOption, host: { type: 'string' }, port: { type: 'string' } })
+    const port = integer(values['port'], 'port', 4830, 0, 65535)
     const db = openAt(required(values, 'db'))
-    const service = await listen(db, (values['host'] as string | undefined) ?? '127.0.0.1', integer(values['port'], 'port', 4830, 0, 65535))
+    const service = await listen(db, (values['host'] as string | undefined) ?? '127.0.0.1', port)
     closeOnSignals(service, db)
     console.log(`Board service listening on ${service.url}`)
   } else if (command === 'demo') {
     const { values } = parse(sub === undefined ? [] : [sub, ...rest], { ...dbOption, port: { type: 'string' }, tasks: { type: 'string' } })
+    const port = integer(values['port'], 'port', 0, 0, 65535)
+    const tasks = integer(values['tasks'], 'tasks', 300, 0, 100_000)
     const path = (values['db'] as string | undefined) ?? join(mkdtempSync(join(tmpdir(), 'taskboard-demo-')), 'demo.db')
     const db = openAt(path)
     let board = findBoardByName(db, demoBoard.name)
@@ -121,10 +127,10 @@ async function run(argv: string[]): Promise<void> {
       board = importBoard(db, demoBoard)
       const monday = new Date()
       monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7))
-      seedBoard(db, board.id, firstOwner(db, board.id), { tasks: integer(values['tasks'], 'tasks', 300, 0, 100_000), seed: 7, anchor: monday.toISOString().slice(0, 10) })
+      seedBoard(db, board.id, firstOwner(db, board.id), { tasks, seed: 7, anchor: monday.toISOString().slice(0, 10) })
     }
     const { key } = createApiKey(db, board.id, firstOwner(db, board.id))
-    const service = await listen(db, '127.0.0.1', integer(values['port'], 'port', 0, 0, 65535))
+    const service = await listen(db, '127.0.0.1', port)
     closeOnSignals(service, db)
     console.log(`Demo board "${board.name}" at ${service.url}\nDatabase: ${path}\nAPI key: ${key}`)
   } else if (command === 'help' || command === '--help' || command === '-h') {

@@ -37,7 +37,7 @@ describe('over a real socket', () => {
     expect(listed.tasks.map((t) => t.title)).toEqual(['Over HTTP'])
     expect(listed.tasks[0]!.url).toBe(`${running.url}/tasks/${listed.tasks[0]!.id}`)
     const updated = await request('PUT', '/api/v1/tasks', { tasks: [{ id: listed.tasks[0]!.id, title: 'Renamed' }] })
-    expect((await updated.json()).tasks[0].title).toBe('Renamed')
+    expect(((await updated.json()) as { tasks: { title: string }[] }).tasks[0]!.title).toBe('Renamed')
   })
 
   it('answers 415 for a body that is not JSON, 405 with Allow for a wrong method, 404 for unknown paths', async () => {
@@ -54,6 +54,6 @@ describe('over a real socket', () => {
   it('answers 413 for a body over the limit without reading it all', async () => {
     const big = await request('POST', '/api/v1/tasks', { tasks: [{ title: 'x'.repeat(5 * 1024 * 1024) }] })
     expect(big.status).toBe(413)
-    expect((await big.json()).message).toContain('larger than 4194304 bytes')
+    expect(((await big.json()) as { message: string }).message).toContain('larger than 4194304 bytes')
   })
 })

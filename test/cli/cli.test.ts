@@ -1,0 +1,129 @@
+// The `taskboard` CLI as a user runs it: a real process, real files, real HTTP.
+import { execFile, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../src-server'
+
+const run = promisify(execFile)
+const BIN = join(import.meta.dirname, '../../bin/taskboard.js')
+const BOARD = join(import.meta.dirname, '../../src-server/demo/demo-board.json')
+
+let dir: string
+let db: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tb-cli-'))
+  db = join(dir, 'nested', 'board.db')
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+async function taskboard(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args])
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+describe('taskboard CLI', () => {
+  let key = ''
+
+  it('imports a board into a new database and prints its name', async () => {
+    expect(await taskboard('board', 'import', '--db', db, BOARD)).toMatchObject({ code: 0, stdout: 'Demo board\n' })
+    const again = await taskboard('board', 'import', '--db', db, BOARD)
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('A board named "Demo board" already exists')
+  })
+
+  it('refuses an invalid board file with the reason', async () => {
+    const bad = join(dir, 'bad.json')
+    writeFileSync(bad, JSON.stringify({ name: 'Bad', projects: [], statuses: [{ name: 'A', category: 'todo' }], members: [] }))
+    const result = await taskboard('board', 'import', '--db', db, bad)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('Invalid board file: projects: a board needs at least one project')
+  })
+
+  it('creates a key printed alone on one line, lists it masked, and revokes it', async () => {
+    const created = await taskboard('key', 'create', '--db', db, '--board', 'Demo board')
+    expect(created.code).toBe(0)
+    expect(created.stdout).toMatch(/^tb_[A-Za-z0-9]{12}_[A-Za-z0-9_-]{43}\n$/)
+    key = created.stdout.trim()
+    const spare = (await taskboard('key', 'create', '--db', db, '--board', 'Demo board', '--owner', 'olivia.owner@example.com')).stdout.trim()
+    const listed = await taskboard('key', 'list', '--db', db)
+    expect(listed.stdout).not.toContain(key)
+    expect(listed.stdout).toContain(`tb_…${key.slice(-4)}`)
+    const spareId = spare.split('_')[1] as string
+    expect((await taskboard('key', 'revoke', '--db', db, '--id', spareId)).stdout).toBe(`Revoked ${spareId}.\n`)
+    expect((await taskboard('key', 'list', '--db', db)).stdout).toMatch(new RegExp(`${spareId}.*revoked`))
+  })
+
+  it('seeds the same board for the same seed', async () => {
+    const other = join(dir, 'other.db')
+    await taskboard('board', 'import', '--db', other, BOARD)
+    const seeded = await taskboard('seed', '--db', db, '--board', 'Demo board', '--tasks', '300', '--seed', '5')
+    expect(seeded.stdout).toMatch(/^Seeded 300 tasks \(\d+ milestones\) and \d+ dependencies\.\n$/)
+    await taskboard('seed', '--db', other, '--board', 'Demo board', '--tasks', '300', '--seed', '5')
+    const dump = (path: string) => {
+      const handle = openDatabase(path)
+      const rows = handle.prepare('SELECT id, project_key, key, title, start_date, due_date, status, tags_json, properties_json, parent_id, milestone_id FROM tasks ORDER BY seq').raw(true).all()
+      const deps = handle.prepare('SELECT predecessor_id, successor_id, lag_days FROM dependencies ORDER BY seq').raw(true).all()
+      handle.close()
+      return { rows, deps }
+    }
+    const a = dump(db)
+    expect(a.rows).toHaveLength(300)
+    expect(a).toEqual(dump(other))
+    const kinds = (a.rows as unknown[][]).reduce<Record<string, number>>((acc, r) => {
+      if (r[9]) acc['subtasks'] = (acc['subtasks'] ?? 0) + 1
+      if (r[10]) acc['linked'] = (acc['linked'] ?? 0) + 1
+      if (!r[4] && !r[5]) acc['undated'] = (acc['undated'] ?? 0) + 1
+      return acc
+    }, {})
+    expect(kinds['subtasks']).toBeGreaterThan(20)
+    expect(kinds['linked']).toBeGreaterThan(20)
+    expect(kinds['undated']).toBeGreaterThan(5)
+    expect(a.deps.length).toBeGreaterThan(30)
+  })
+
+  it('serves the board on a free port until SIGTERM', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--db', db, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = ''
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString()
+          const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out)
+          if (match) resolve(match[0])
+        })
+        child.once('exit', (code) => reject(new Error(`serve exited early with ${code}`)))
+      })
+      const response = await fetch(`${url}/api/v1/tasks?type=milestone`, { headers: { authorization: `Bearer ${key}` } })
+      expect(response.status).toBe(200)
+      expect(((await response.json()) as { tasks: unknown[] }).tasks.length).toBeGreaterThan(0)
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
+  it.each([
+    [['bogus'], 'unknown command "bogus"'],
+    [[], 'no command given'],
+    [['key', 'create', '--db', 'x.db'], '--board is required'],
+    [['seed', '--db', 'x.db', '--board', 'B', '--tasks', 'many'], '--tasks must be a whole number'],
+    [['serve', '--db', 'x.db', '--port', '70000'], '--port must be a whole number from 0 to 65535'],
+    [['key', 'list', '--db', 'x.db', '--colour', 'red'], "Unknown option '--colour'"],
+  ])('prints usage and exits 2 for %j', async (args, message) => {
+    const result = await taskboard(...args)
+    expect(existsSync('x.db')).toBe(false) // nothing is created before the arguments are checked
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(message)
+    expect(result.stderr).toContain('Usage: taskboard <command>')
+  })
+})
