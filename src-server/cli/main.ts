@@ -15,10 +15,15 @@ import { usage, UsageError } from './usage-error'
 
 type Options = Record<string, string | boolean | undefined>
 
-function parse(args: string[], options: Record<string, { type: 'string' }>, positionals = 0): { values: Options; positionals: string[] } {
+function parse(
+  args: string[],
+  options: Record<string, { type: 'string' }>,
+  positionals = 0,
+): { values: Options; positionals: string[] } {
   try {
     const parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true })
-    if (parsed.positionals.length !== positionals) throw new UsageError(`expected ${positionals} argument(s), got ${parsed.positionals.length}`)
+    if (parsed.positionals.length !== positionals)
+      throw new UsageError(`expected ${positionals} argument(s), got ${parsed.positionals.length}`)
     return parsed
   } catch (error) {
     throw error instanceof UsageError ? error : new UsageError((error as Error).message)
@@ -31,10 +36,17 @@ function required(values: Options, name: string): string {
   return value
 }
 
-function integer(value: string | boolean | undefined, name: string, fallback: number, min = 0, max = 1_000_000): number {
+function integer(
+  value: string | boolean | undefined,
+  name: string,
+  fallback: number,
+  min = 0,
+  max = 1_000_000,
+): number {
   if (value === undefined) return fallback
   const n = Number(value)
-  if (typeof value !== 'string' || !/^-?\d+$/.test(value) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`)
+  if (typeof value !== 'string' || !/^-?\d+$/.test(value) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`)
   return n
 }
 
@@ -45,7 +57,10 @@ function openAt(path: string): Db {
 
 function boardId(db: Db, name: string): number {
   const board = findBoardByName(db, name)
-  if (!board) throw new UsageError(`no board named "${name}" in this database; import one with "taskboard board import"`)
+  if (!board)
+    throw new UsageError(
+      `no board named "${name}" in this database; import one with "taskboard board import"`,
+    )
   return board.id
 }
 
@@ -80,7 +95,11 @@ async function run(argv: string[]): Promise<void> {
     const board = withDb(required(values, 'db'), (db) => importBoard(db, input))
     console.log(board.name)
   } else if (command === 'key' && sub === 'create') {
-    const { values } = parse(rest, { ...dbOption, board: { type: 'string' }, owner: { type: 'string' } })
+    const { values } = parse(rest, {
+      ...dbOption,
+      board: { type: 'string' },
+      owner: { type: 'string' },
+    })
     const boardName = required(values, 'board')
     const key = withDb(required(values, 'db'), (db) => {
       const id = boardId(db, boardName)
@@ -91,43 +110,76 @@ async function run(argv: string[]): Promise<void> {
     const { values } = parse(rest, dbOption)
     const keys = withDb(required(values, 'db'), listApiKeys)
     if (keys.length === 0) console.log('No keys.')
-    for (const k of keys) console.log([k.id, k.masked, k.board, k.ownerEmail, k.createdAt, k.revokedAt ? `revoked ${k.revokedAt}` : 'active'].join('\t'))
+    for (const k of keys)
+      console.log(
+        [
+          k.id,
+          k.masked,
+          k.board,
+          k.ownerEmail,
+          k.createdAt,
+          k.revokedAt ? `revoked ${k.revokedAt}` : 'active',
+        ].join('\t'),
+      )
   } else if (command === 'key' && sub === 'revoke') {
     const { values } = parse(rest, { ...dbOption, id: { type: 'string' } })
     const keyId = required(values, 'id')
     withDb(required(values, 'db'), (db) => revokeApiKey(db, keyId))
     console.log(`Revoked ${values['id'] as string}.`)
   } else if (command === 'seed') {
-    const { values } = parse(sub === undefined ? [] : [sub, ...rest], { ...dbOption, board: { type: 'string' }, tasks: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' } })
+    const { values } = parse(sub === undefined ? [] : [sub, ...rest], {
+      ...dbOption,
+      board: { type: 'string' },
+      tasks: { type: 'string' },
+      seed: { type: 'string' },
+      anchor: { type: 'string' },
+    })
     const tasks = integer(required(values, 'tasks'), 'tasks', 0, 0, 1_000_000)
     const seed = integer(values['seed'], 'seed', 1, -2_147_483_648, 4_294_967_295)
     const anchor = values['anchor'] as string | undefined
-    if (anchor !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(anchor)) throw new UsageError('--anchor must be a date YYYY-MM-DD')
+    if (anchor !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(anchor))
+      throw new UsageError('--anchor must be a date YYYY-MM-DD')
     const boardName = required(values, 'board')
     const result = withDb(required(values, 'db'), (db) => {
       const id = boardId(db, boardName)
       return seedBoard(db, id, firstOwner(db, id), { tasks, seed, ...(anchor ? { anchor } : {}) })
     })
-    console.log(`Seeded ${result.tasks} tasks (${result.milestones} milestones) and ${result.dependencies} dependencies.`)
+    console.log(
+      `Seeded ${result.tasks} tasks (${result.milestones} milestones) and ${result.dependencies} dependencies.`,
+    )
   } else if (command === 'serve') {
-    const { values } = parse(sub === undefined ? [] : [sub, ...rest], { ...dbOption, host: { type: 'string' }, port: { type: 'string' } })
+    const { values } = parse(sub === undefined ? [] : [sub, ...rest], {
+      ...dbOption,
+      host: { type: 'string' },
+      port: { type: 'string' },
+    })
     const port = integer(values['port'], 'port', 4830, 0, 65535)
     const db = openAt(required(values, 'db'))
     const service = await listen(db, (values['host'] as string | undefined) ?? '127.0.0.1', port)
     closeOnSignals(service, db)
     console.log(`Board service listening on ${service.url}`)
   } else if (command === 'demo') {
-    const { values } = parse(sub === undefined ? [] : [sub, ...rest], { ...dbOption, port: { type: 'string' }, tasks: { type: 'string' } })
+    const { values } = parse(sub === undefined ? [] : [sub, ...rest], {
+      ...dbOption,
+      port: { type: 'string' },
+      tasks: { type: 'string' },
+    })
     const port = integer(values['port'], 'port', 0, 0, 65535)
     const tasks = integer(values['tasks'], 'tasks', 300, 0, 100_000)
-    const path = (values['db'] as string | undefined) ?? join(mkdtempSync(join(tmpdir(), 'taskboard-demo-')), 'demo.db')
+    const path =
+      (values['db'] as string | undefined) ??
+      join(mkdtempSync(join(tmpdir(), 'taskboard-demo-')), 'demo.db')
     const db = openAt(path)
     let board = findBoardByName(db, demoBoard.name)
     if (!board) {
       board = importBoard(db, demoBoard)
       const monday = new Date()
       monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7))
-      seedBoard(db, board.id, firstOwner(db, board.id), { tasks, seed: 7, anchor: monday.toISOString().slice(0, 10) })
+      seedBoard(db, board.id, firstOwner(db, board.id), {
+        tasks,
+        seed: 7,
+        anchor: monday.toISOString().slice(0, 10),
+      })
     }
     const { key } = createApiKey(db, board.id, firstOwner(db, board.id))
     const service = await listen(db, '127.0.0.1', port)
@@ -136,7 +188,11 @@ async function run(argv: string[]): Promise<void> {
   } else if (command === 'help' || command === '--help' || command === '-h') {
     console.log(usage)
   } else {
-    throw new UsageError(command === undefined ? 'no command given' : `unknown command "${[command, sub].filter(Boolean).join(' ')}"`)
+    throw new UsageError(
+      command === undefined
+        ? 'no command given'
+        : `unknown command "${[command, sub].filter(Boolean).join(' ')}"`,
+    )
   }
 }
 
@@ -146,6 +202,8 @@ run(process.argv.slice(2)).catch((error: unknown) => {
     process.exit(2)
   }
   const known = error instanceof BoardFileError || error instanceof KeyError
-  process.stderr.write(`taskboard: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`)
+  process.stderr.write(
+    `taskboard: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
+  )
   process.exit(1)
 })

@@ -26,7 +26,11 @@ export async function listen(db: Db, host: string, port: number): Promise<Runnin
 }
 
 /** Closes the server, then the database, on SIGINT or SIGTERM. */
-export function closeOnSignals(service: RunningService, db: Db, onClosed: () => void = () => process.exit(0)): void {
+export function closeOnSignals(
+  service: RunningService,
+  db: Db,
+  onClosed: () => void = () => process.exit(0),
+): void {
   let closing = false
   const stop = (signal: string) => {
     if (closing) return

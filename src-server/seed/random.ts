@@ -28,7 +28,8 @@ export function createRandom(seed: number): Random {
     sample(items, count) {
       const pool = [...items]
       const out: (typeof pool)[number][] = []
-      while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!)
+      while (out.length < count && pool.length > 0)
+        out.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!)
       return out
     },
     id: () => Array.from({ length: 16 }, () => ALPHABET[Math.floor(next() * 62)]).join(''),

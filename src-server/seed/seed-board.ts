@@ -29,16 +29,64 @@ export interface SeedResult {
 }
 
 const DAY = 86_400_000
-const VERBS = ['Design', 'Build', 'Review', 'Test', 'Document', 'Refactor', 'Migrate', 'Measure', 'Ship', 'Plan', 'Fix', 'Polish']
-const NOUNS = ['login page', 'checkout flow', 'search index', 'onboarding', 'billing export', 'push notifications', 'dashboard', 'API gateway', 'settings screen', 'audit log', 'release notes', 'offline mode', 'image pipeline', 'backup job', 'error tracking']
-const TAGS = ['ui', 'backend', 'infra', 'bug', 'research', 'quick-win', 'customer', 'security', 'performance', 'a11y']
+const VERBS = [
+  'Design',
+  'Build',
+  'Review',
+  'Test',
+  'Document',
+  'Refactor',
+  'Migrate',
+  'Measure',
+  'Ship',
+  'Plan',
+  'Fix',
+  'Polish',
+]
+const NOUNS = [
+  'login page',
+  'checkout flow',
+  'search index',
+  'onboarding',
+  'billing export',
+  'push notifications',
+  'dashboard',
+  'API gateway',
+  'settings screen',
+  'audit log',
+  'release notes',
+  'offline mode',
+  'image pipeline',
+  'backup job',
+  'error tracking',
+]
+const TAGS = [
+  'ui',
+  'backend',
+  'infra',
+  'bug',
+  'research',
+  'quick-win',
+  'customer',
+  'security',
+  'performance',
+  'a11y',
+]
 const DESCRIPTIONS = [
   '',
   'Acceptance criteria:\n\n- works on all supported browsers\n- covered by tests',
   'See the **design review** notes before starting.',
   'Follow-up from the last retrospective.',
 ]
-const MILESTONE_NAMES = ['Alpha', 'Beta', 'Release candidate', 'Launch', 'Security review', 'Public preview', 'GA']
+const MILESTONE_NAMES = [
+  'Alpha',
+  'Beta',
+  'Release candidate',
+  'Launch',
+  'Security review',
+  'Public preview',
+  'GA',
+]
 
 function day(anchorTime: number, offset: number): string {
   return new Date(anchorTime + offset * DAY).toISOString().slice(0, 10)
@@ -50,36 +98,73 @@ function statusFor(board: BoardConfig, random: Random, start: number | undefined
     start === undefined || start >= 0
       ? 'todo'
       : start < -20
-        ? random.chance(0.85) ? 'done' : 'started'
+        ? random.chance(0.85)
+          ? 'done'
+          : 'started'
         : random.pick(['todo', 'started', 'started', 'done'])
   const names = [...board.statuses].filter(([, c]) => c === category).map(([name]) => name)
   if (names.length === 0) return board.defaultStatus
   return random.chance(0.85) ? (names[0] as string) : random.pick(names)
 }
 
-function propertyValues(board: BoardConfig, random: Random, anchorTime: number): Record<string, PropertyValue> {
+function propertyValues(
+  board: BoardConfig,
+  random: Random,
+  anchorTime: number,
+): Record<string, PropertyValue> {
   const values: Record<string, PropertyValue> = {}
   const members = [...board.members.keys()]
   for (const [name, definition] of board.properties) {
     if (!random.chance(0.45)) continue
     switch (definition.type) {
-      case 'Number': values[name] = random.pick([1, 2, 3, 5, 8, 13]); break
-      case 'Select': values[name] = random.pick(definition.options); break
-      case 'Multi-Select': values[name] = random.sample(definition.options, random.int(1, Math.min(3, definition.options.length))); break
-      case 'Person': values[name] = random.pick(members); break
-      case 'URL': values[name] = `https://specs.example.com/${random.int(100, 999)}`; break
-      case 'Email': values[name] = `contact${random.int(1, 40)}@example.com`; break
+      case 'Number':
+        values[name] = random.pick([1, 2, 3, 5, 8, 13])
+        break
+      case 'Select':
+        values[name] = random.pick(definition.options)
+        break
+      case 'Multi-Select':
+        values[name] = random.sample(
+          definition.options,
+          random.int(1, Math.min(3, definition.options.length)),
+        )
+        break
+      case 'Person':
+        values[name] = random.pick(members)
+        break
+      case 'URL':
+        values[name] = `https://specs.example.com/${random.int(100, 999)}`
+        break
+      case 'Email':
+        values[name] = `contact${random.int(1, 40)}@example.com`
+        break
       case 'Checkbox':
-      case 'Toggle': values[name] = random.chance(0.3); break
-      case 'Date': values[name] = day(anchorTime, random.int(-60, 120)); break
-      case 'Text': values[name] = random.pick(['needs sign-off', 'low risk', 'blocked on vendor', 'see thread']); break
+      case 'Toggle':
+        values[name] = random.chance(0.3)
+        break
+      case 'Date':
+        values[name] = day(anchorTime, random.int(-60, 120))
+        break
+      case 'Text':
+        values[name] = random.pick([
+          'needs sign-off',
+          'low risk',
+          'blocked on vendor',
+          'see thread',
+        ])
+        break
     }
   }
   return values
 }
 
 /** Adds `options.tasks` tasks (milestones and subtasks included) to board `boardId`. */
-export function seedBoard(db: Db, boardId: number, actor: string, options: SeedOptions): SeedResult {
+export function seedBoard(
+  db: Db,
+  boardId: number,
+  actor: string,
+  options: SeedOptions,
+): SeedResult {
   const random = createRandom(options.seed ?? 1)
   const anchor = options.anchor ?? '2026-01-05'
   const anchorTime = Date.parse(`${anchor}T00:00:00.000Z`)
@@ -90,7 +175,10 @@ export function seedBoard(db: Db, boardId: number, actor: string, options: SeedO
   const total = Math.max(0, Math.floor(options.tasks))
 
   // Milestones first, so tasks can link to them: about one per 25 tasks, at least one a project.
-  const milestoneCount = total === 0 ? 0 : Math.min(total, Math.max(Math.min(projects.length, total), Math.round(total / 25)))
+  const milestoneCount =
+    total === 0
+      ? 0
+      : Math.min(total, Math.max(Math.min(projects.length, total), Math.round(total / 25)))
   const milestones: CreateTaskItem[] = Array.from({ length: milestoneCount }, (_, i) => ({
     title: `${MILESTONE_NAMES[i % MILESTONE_NAMES.length]} ${Math.floor(i / MILESTONE_NAMES.length) + 1}`,
     projectKey: projects[i % projects.length] as string,
@@ -101,13 +189,22 @@ export function seedBoard(db: Db, boardId: number, actor: string, options: SeedO
   }))
   for (let i = 0; i < milestones.length; i += 1000) createTasks(ctx, milestones.slice(i, i + 1000))
   const milestoneIds = new Map<string, string[]>()
-  for (const [id, project] of prepared(db, "SELECT id, project_key FROM tasks WHERE board_id = ? AND type = 'milestone' ORDER BY seq").raw(true).all(boardId) as [string, string][]) {
+  for (const [id, project] of prepared(
+    db,
+    "SELECT id, project_key FROM tasks WHERE board_id = ? AND type = 'milestone' ORDER BY seq",
+  )
+    .raw(true)
+    .all(boardId) as [string, string][]) {
     milestoneIds.set(project, [...(milestoneIds.get(project) ?? []), id])
   }
 
-  const makeTask = (projectKey: string, parentStart?: number): CreateTaskItem & { startOffset?: number } => {
+  const makeTask = (
+    projectKey: string,
+    parentStart?: number,
+  ): CreateTaskItem & { startOffset?: number } => {
     const shape = random.next()
-    let start: number | undefined = parentStart !== undefined ? parentStart + random.int(0, 10) : random.int(-180, 200)
+    let start: number | undefined =
+      parentStart !== undefined ? parentStart + random.int(0, 10) : random.int(-180, 200)
     let length: number | undefined = random.int(1, 15)
     if (shape < 0.08) start = length = undefined // unscheduled
     const dueOnly = shape >= 0.08 && shape < 0.12
@@ -143,7 +240,8 @@ export function seedBoard(db: Db, boardId: number, actor: string, options: SeedO
     const projectKey = random.pick(projects)
     const task = makeTask(projectKey)
     remaining -= 1
-    const subtaskCount = remaining > 0 && random.chance(0.2) ? Math.min(remaining, random.int(2, 4)) : 0
+    const subtaskCount =
+      remaining > 0 && random.chance(0.2) ? Math.min(remaining, random.int(2, 4)) : 0
     if (subtaskCount > 0) {
       task.subtasks = Array.from({ length: subtaskCount }, () => {
         const { startOffset: _ignored, ...subtask } = makeTask(projectKey, task.startOffset)
@@ -172,9 +270,17 @@ export function seedBoard(db: Db, boardId: number, actor: string, options: SeedO
  * construction; lags are 0 for half of them, else 1-5 days.
  */
 function seedDependencies(ctx: WriteContext, random: Random, rate: number): number {
-  const rows = prepared(ctx.db, 'SELECT id, project_key, type FROM tasks WHERE board_id = ? ORDER BY seq').raw(true).all(ctx.board.id) as [string, string, string][]
+  const rows = prepared(
+    ctx.db,
+    'SELECT id, project_key, type FROM tasks WHERE board_id = ? ORDER BY seq',
+  )
+    .raw(true)
+    .all(ctx.board.id) as [string, string, string][]
   const recentByProject = new Map<string, string[]>()
-  const insert = prepared(ctx.db, 'INSERT OR IGNORE INTO dependencies (id, board_id, predecessor_id, successor_id, lag_days, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+  const insert = prepared(
+    ctx.db,
+    'INSERT OR IGNORE INTO dependencies (id, board_id, predecessor_id, successor_id, lag_days, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  )
   let count = 0
   ctx.db.transaction(() => {
     for (const [id, project, type] of rows) {

@@ -1,6 +1,6 @@
 // GET /api/v1/tasks: every filter of the spec, combined with AND (comma lists OR within one
 // filter). Results come in creation order (the task's sequence number), at most 100.
-import { nextCalendarDay, SERVICE_LIMITS } from '../../src-shared/api'
+import { endOfCalendarDay, SERVICE_LIMITS } from '../../src-shared/api'
 import type { DayRange, ListTasksFilters } from '../../src-shared/api'
 import type { BoardConfig } from '../boards/board-config'
 import type { Db } from '../db/database'
@@ -27,9 +27,9 @@ function inList(column: string, values: readonly Param[], where: string[], param
 }
 
 function dayRange(column: string, range: DayRange, where: string[], params: Param[]): void {
-  // Timestamps are stored canonical (UTC, 'Z'), so string order is time order.
-  where.push(`${column} >= ? AND ${column} < ?`)
-  params.push(range.from, nextCalendarDay(range.to))
+  // Timestamps are stored canonical (UTC, milliseconds, 'Z'), so string order is time order.
+  where.push(`${column} >= ? AND ${column} <= ?`)
+  params.push(range.from, endOfCalendarDay(range.to))
 }
 
 /** Builds the SQL of a list query; throws a 400 for a filter that cannot be read. */
@@ -97,8 +97,8 @@ function propertyCondition(
     where.push(`t.seq IN (${sub} number IN (${placeholders(match.numbers.length)}))`)
     params.push(name, ...match.numbers)
   } else if (match.kind === 'range') {
-    where.push(`t.seq IN (${sub} value >= ? AND value < ?)`)
-    params.push(name, match.range.from, nextCalendarDay(match.range.to))
+    where.push(`t.seq IN (${sub} value >= ? AND value <= ?)`)
+    params.push(name, match.range.from, endOfCalendarDay(match.range.to))
   } else if (
     (definition.type === 'Checkbox' || definition.type === 'Toggle') &&
     match.values[0] === 'false'
@@ -113,7 +113,12 @@ function propertyCondition(
 }
 
 /** The matching tasks as a JSON array text, ready to send. */
-export function listTasksJson(db: Db, board: BoardConfig, filters: ListTasksFilters, urlPrefix: string): string {
+export function listTasksJson(
+  db: Db,
+  board: BoardConfig,
+  filters: ListTasksFilters,
+  urlPrefix: string,
+): string {
   const { sql, params } = buildListQuery(board, filters)
   const statement = prepared(db, sql)
   const row = statement.raw(true).get(urlPrefix, ...params) as [string]

@@ -36,6 +36,14 @@ export function toCanonicalTimestamp(value: string): string | undefined {
   return iso.length === 24 ? iso : undefined
 }
 
+/**
+ * The last canonical timestamp of the UTC calendar day `day` (`YYYY-MM-DD`). An inclusive upper
+ * bound for a day range; unlike the next day's start, it exists for 9999-12-31 too.
+ */
+export function endOfCalendarDay(day: string): string {
+  return `${day}T23:59:59.999Z`
+}
+
 /** The UTC calendar day after `day` (`YYYY-MM-DD`). */
 export function nextCalendarDay(day: string): string {
   const time = Date.parse(`${day}T00:00:00.000Z`) + 86_400_000

@@ -19,7 +19,9 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-async function taskboard(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function taskboard(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args])
     return { code: 0, stdout, stderr }
@@ -33,7 +35,10 @@ describe('taskboard CLI', () => {
   let key = ''
 
   it('imports a board into a new database and prints its name', async () => {
-    expect(await taskboard('board', 'import', '--db', db, BOARD)).toMatchObject({ code: 0, stdout: 'Demo board\n' })
+    expect(await taskboard('board', 'import', '--db', db, BOARD)).toMatchObject({
+      code: 0,
+      stdout: 'Demo board\n',
+    })
     const again = await taskboard('board', 'import', '--db', db, BOARD)
     expect(again.code).toBe(1)
     expect(again.stderr).toContain('A board named "Demo board" already exists')
@@ -41,10 +46,20 @@ describe('taskboard CLI', () => {
 
   it('refuses an invalid board file with the reason', async () => {
     const bad = join(dir, 'bad.json')
-    writeFileSync(bad, JSON.stringify({ name: 'Bad', projects: [], statuses: [{ name: 'A', category: 'todo' }], members: [] }))
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        name: 'Bad',
+        projects: [],
+        statuses: [{ name: 'A', category: 'todo' }],
+        members: [],
+      }),
+    )
     const result = await taskboard('board', 'import', '--db', db, bad)
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('Invalid board file: projects: a board needs at least one project')
+    expect(result.stderr).toContain(
+      'Invalid board file: projects: a board needs at least one project',
+    )
   })
 
   it('creates a key printed alone on one line, lists it masked, and revokes it', async () => {
@@ -52,25 +67,58 @@ describe('taskboard CLI', () => {
     expect(created.code).toBe(0)
     expect(created.stdout).toMatch(/^tb_[A-Za-z0-9]{12}_[A-Za-z0-9_-]{43}\n$/)
     key = created.stdout.trim()
-    const spare = (await taskboard('key', 'create', '--db', db, '--board', 'Demo board', '--owner', 'olivia.owner@example.com')).stdout.trim()
+    const spare = (
+      await taskboard(
+        'key',
+        'create',
+        '--db',
+        db,
+        '--board',
+        'Demo board',
+        '--owner',
+        'olivia.owner@example.com',
+      )
+    ).stdout.trim()
     const listed = await taskboard('key', 'list', '--db', db)
     expect(listed.stdout).not.toContain(key)
     expect(listed.stdout).toContain(`tb_…${key.slice(-4)}`)
     const spareId = spare.split('_')[1] as string
-    expect((await taskboard('key', 'revoke', '--db', db, '--id', spareId)).stdout).toBe(`Revoked ${spareId}.\n`)
-    expect((await taskboard('key', 'list', '--db', db)).stdout).toMatch(new RegExp(`${spareId}.*revoked`))
+    expect((await taskboard('key', 'revoke', '--db', db, '--id', spareId)).stdout).toBe(
+      `Revoked ${spareId}.\n`,
+    )
+    expect((await taskboard('key', 'list', '--db', db)).stdout).toMatch(
+      new RegExp(`${spareId}.*revoked`),
+    )
   })
 
   it('seeds the same board for the same seed', async () => {
     const other = join(dir, 'other.db')
     await taskboard('board', 'import', '--db', other, BOARD)
-    const seeded = await taskboard('seed', '--db', db, '--board', 'Demo board', '--tasks', '300', '--seed', '5')
+    const seeded = await taskboard(
+      'seed',
+      '--db',
+      db,
+      '--board',
+      'Demo board',
+      '--tasks',
+      '300',
+      '--seed',
+      '5',
+    )
     expect(seeded.stdout).toMatch(/^Seeded 300 tasks \(\d+ milestones\) and \d+ dependencies\.\n$/)
     await taskboard('seed', '--db', other, '--board', 'Demo board', '--tasks', '300', '--seed', '5')
     const dump = (path: string) => {
       const handle = openDatabase(path)
-      const rows = handle.prepare('SELECT id, project_key, key, title, start_date, due_date, status, tags_json, properties_json, parent_id, milestone_id FROM tasks ORDER BY seq').raw(true).all()
-      const deps = handle.prepare('SELECT predecessor_id, successor_id, lag_days FROM dependencies ORDER BY seq').raw(true).all()
+      const rows = handle
+        .prepare(
+          'SELECT id, project_key, key, title, start_date, due_date, status, tags_json, properties_json, parent_id, milestone_id FROM tasks ORDER BY seq',
+        )
+        .raw(true)
+        .all()
+      const deps = handle
+        .prepare('SELECT predecessor_id, successor_id, lag_days FROM dependencies ORDER BY seq')
+        .raw(true)
+        .all()
       handle.close()
       return { rows, deps }
     }
@@ -90,7 +138,9 @@ describe('taskboard CLI', () => {
   })
 
   it('serves the board on a free port until SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--db', db, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [BIN, 'serve', '--db', db, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = ''
@@ -101,7 +151,9 @@ describe('taskboard CLI', () => {
         })
         child.once('exit', (code) => reject(new Error(`serve exited early with ${code}`)))
       })
-      const response = await fetch(`${url}/api/v1/tasks?type=milestone`, { headers: { authorization: `Bearer ${key}` } })
+      const response = await fetch(`${url}/api/v1/tasks?type=milestone`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
       expect(response.status).toBe(200)
       expect(((await response.json()) as { tasks: unknown[] }).tasks.length).toBeGreaterThan(0)
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))

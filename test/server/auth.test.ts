@@ -10,7 +10,11 @@ beforeEach(async () => {
 afterEach(() => service.close())
 
 const get = (authorization?: string) =>
-  service.app.inject({ method: 'GET', url: '/api/v1/tasks', headers: authorization === undefined ? {} : { authorization } })
+  service.app.inject({
+    method: 'GET',
+    url: '/api/v1/tasks',
+    headers: authorization === undefined ? {} : { authorization },
+  })
 
 describe('API keys', () => {
   it('accepts the key shown at creation', async () => {
@@ -51,7 +55,9 @@ describe('API keys', () => {
   })
 
   it('lets only owners create keys, and binds each key to its board', async () => {
-    expect(() => createApiKey(service.db, service.boardId, 'max.member@example.com')).toThrow('not an owner')
+    expect(() => createApiKey(service.db, service.boardId, 'max.member@example.com')).toThrow(
+      'not an owner',
+    )
     const other = importBoard(service.db, {
       name: 'Other',
       projects: [{ key: 'X', name: 'X' }],
@@ -63,11 +69,23 @@ describe('API keys', () => {
       method: 'POST',
       url: '/api/v1/tasks',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      payload: { tasks: [{ title: 'Mine', projectKey: 'X', descriptionType: 'text', descriptionContent: '' }] },
+      payload: {
+        tasks: [
+          { title: 'Mine', projectKey: 'X', descriptionType: 'text', descriptionContent: '' },
+        ],
+      },
     })
     expect(response.statusCode).toBe(200)
-    const otherList = await service.app.inject({ method: 'GET', url: '/api/v1/tasks', headers: { authorization: `Bearer ${key}` } })
-    expect(otherList.json().tasks.map((t: { title: string; createdBy: string }) => [t.title, t.createdBy])).toEqual([['Mine', 'boss@example.com']])
+    const otherList = await service.app.inject({
+      method: 'GET',
+      url: '/api/v1/tasks',
+      headers: { authorization: `Bearer ${key}` },
+    })
+    expect(
+      otherList
+        .json()
+        .tasks.map((t: { title: string; createdBy: string }) => [t.title, t.createdBy]),
+    ).toEqual([['Mine', 'boss@example.com']])
     expect((await get(`Bearer ${service.key}`)).json().tasks).toEqual([])
   })
 })

@@ -9,7 +9,12 @@ let service: TestService
 let tasks: Task[]
 beforeEach(async () => {
   service = await startTestService({ clock: () => new Date('2026-03-02T10:00:00.000Z') })
-  await createTasks(service, newTask({ title: 'Design' }), newTask({ title: 'Build' }), newTask({ title: 'Ship', projectKey: 'OPS' }))
+  await createTasks(
+    service,
+    newTask({ title: 'Design' }),
+    newTask({ title: 'Build' }),
+    newTask({ title: 'Ship', projectKey: 'OPS' }),
+  )
   tasks = await listTasks(service)
 })
 afterEach(() => service.close())
@@ -54,19 +59,36 @@ describe('dependencies', () => {
   it('lists all dependencies, or those of one task as predecessor or successor', async () => {
     await link(byKeys(1, 2))
     const ship = tasks[2]!
-    await link({ predecessorProjectKey: 'WEB', predecessorKey: 2, successorId: ship.id, lagDays: 1 })
-    const all = ListDependenciesResponse.parse((await service.call('GET', '/api/v1/dependencies')).body).dependencies
-    expect(all.map((d) => `${d.predecessorTitle}->${d.successorTitle}`)).toEqual(['Design->Build', 'Build->Ship'])
-    const ofBuild = (await service.call('GET', '/api/v1/dependencies?taskProjectKey=WEB&taskKey=2')).body.dependencies
+    await link({
+      predecessorProjectKey: 'WEB',
+      predecessorKey: 2,
+      successorId: ship.id,
+      lagDays: 1,
+    })
+    const all = ListDependenciesResponse.parse(
+      (await service.call('GET', '/api/v1/dependencies')).body,
+    ).dependencies
+    expect(all.map((d) => `${d.predecessorTitle}->${d.successorTitle}`)).toEqual([
+      'Design->Build',
+      'Build->Ship',
+    ])
+    const ofBuild = (await service.call('GET', '/api/v1/dependencies?taskProjectKey=WEB&taskKey=2'))
+      .body.dependencies
     expect(ofBuild).toHaveLength(2)
-    const ofShip = (await service.call('GET', `/api/v1/dependencies?taskId=${ship.id}`)).body.dependencies
+    const ofShip = (await service.call('GET', `/api/v1/dependencies?taskId=${ship.id}`)).body
+      .dependencies
     expect(ofShip.map((d: { predecessorTitle: string }) => d.predecessorTitle)).toEqual(['Build'])
   })
 
   it.each([
     ['SELF_REFERENCE', 400, byKeys(1, 1), 'WEB-1 cannot depend on itself.'],
     ['TASKS_NOT_FOUND', 404, byKeys(1, 9), 'Not found on this board: the successor (WEB-9).'],
-    ['TASKS_NOT_FOUND', 404, { predecessorId: 'nope', successorId: 'nada' }, 'Not found on this board: the predecessor (id "nope") and the successor (id "nada").'],
+    [
+      'TASKS_NOT_FOUND',
+      404,
+      { predecessorId: 'nope', successorId: 'nada' },
+      'Not found on this board: the predecessor (id "nope") and the successor (id "nada").',
+    ],
   ])('refuses with %s', async (code, status, body, message) => {
     const response = await link(body)
     expect(response).toEqual({ status, body: { error: code, message } })
@@ -80,7 +102,11 @@ describe('dependencies', () => {
     expect((await link(byKeys(2, 1))).body.error).toBe('CYCLE_DETECTED')
     const ship = tasks[2]!
     await link({ predecessorProjectKey: 'WEB', predecessorKey: 2, successorId: ship.id })
-    const indirect = await link({ predecessorId: ship.id, successorProjectKey: 'WEB', successorKey: 1 })
+    const indirect = await link({
+      predecessorId: ship.id,
+      successorProjectKey: 'WEB',
+      successorKey: 1,
+    })
     expect(indirect).toMatchObject({ status: 409, body: { error: 'CYCLE_DETECTED' } })
     expect(indirect.body.message).toContain('would make a cycle')
     expect((await service.call('GET', '/api/v1/dependencies')).body.dependencies).toHaveLength(2)
@@ -96,10 +122,23 @@ describe('dependencies', () => {
   it('deletes by id and by both tasks; an unknown one is a 404 in the boolean shape', async () => {
     const first = (await link(byKeys(1, 2))).body.dependency
     await link({ predecessorProjectKey: 'WEB', predecessorKey: 2, successorId: tasks[2]!.id })
-    expect(await service.call('DELETE', '/api/v1/dependencies', { id: first.id })).toEqual({ status: 200, body: { success: true } })
-    expect(await service.call('DELETE', '/api/v1/dependencies', { predecessorProjectKey: 'WEB', predecessorKey: 2, successorProjectKey: 'OPS', successorKey: 1 })).toEqual({ status: 200, body: { success: true } })
+    expect(await service.call('DELETE', '/api/v1/dependencies', { id: first.id })).toEqual({
+      status: 200,
+      body: { success: true },
+    })
+    expect(
+      await service.call('DELETE', '/api/v1/dependencies', {
+        predecessorProjectKey: 'WEB',
+        predecessorKey: 2,
+        successorProjectKey: 'OPS',
+        successorKey: 1,
+      }),
+    ).toEqual({ status: 200, body: { success: true } })
     expect((await service.call('GET', '/api/v1/dependencies')).body.dependencies).toEqual([])
     const again = await service.call('DELETE', '/api/v1/dependencies', { id: first.id })
-    expect(again).toEqual({ status: 404, body: { error: true, message: `No dependency with id "${first.id}" on this board.` } })
+    expect(again).toEqual({
+      status: 404,
+      body: { error: true, message: `No dependency with id "${first.id}" on this board.` },
+    })
   })
 })

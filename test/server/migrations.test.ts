@@ -18,15 +18,18 @@ describe('migrations', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1))
   })
 
-  it.each(MIGRATIONS.map((m) => [m.version, m.name] as const))('migration %i (%s) applies on top of the previous ones and is recorded', (version) => {
-    const path = tempDb()
-    openDatabase(path, { migrations: MIGRATIONS.filter((m) => m.version < version) }).close()
-    const db = openDatabase(path, { migrations: MIGRATIONS.filter((m) => m.version <= version) })
-    expect(schemaVersion(db)).toBe(version)
-    expect(db.prepare('PRAGMA foreign_key_check').raw(true).all()).toEqual([])
-    expect(db.prepare('PRAGMA integrity_check').raw(true).get()).toEqual(['ok'])
-    db.close()
-  })
+  it.each(MIGRATIONS.map((m) => [m.version, m.name] as const))(
+    'migration %i (%s) applies on top of the previous ones and is recorded',
+    (version) => {
+      const path = tempDb()
+      openDatabase(path, { migrations: MIGRATIONS.filter((m) => m.version < version) }).close()
+      const db = openDatabase(path, { migrations: MIGRATIONS.filter((m) => m.version <= version) })
+      expect(schemaVersion(db)).toBe(version)
+      expect(db.prepare('PRAGMA foreign_key_check').raw(true).all()).toEqual([])
+      expect(db.prepare('PRAGMA integrity_check').raw(true).get()).toEqual(['ok'])
+      db.close()
+    },
+  )
 
   it('reopening applies nothing twice and keeps data', () => {
     const path = tempDb()

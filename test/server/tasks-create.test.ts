@@ -13,7 +13,9 @@ afterEach(() => service.close())
 
 describe('POST /api/v1/tasks', () => {
   it('creates a task with every field present, defaults filled and the owner as creator', async () => {
-    const response = await service.call('POST', '/api/v1/tasks', { tasks: [newTask({ title: 'Write spec' })] })
+    const response = await service.call('POST', '/api/v1/tasks', {
+      tasks: [newTask({ title: 'Write spec' })],
+    })
     expect(response).toEqual({ status: 200, body: { success: true } })
     const [task] = await listTasks(service)
     // Every field of the spec's Task table, plus the task URL.
@@ -47,9 +49,18 @@ describe('POST /api/v1/tasks', () => {
   })
 
   it('numbers keys from 1 per project', async () => {
-    await createTasks(service, newTask({ title: 'w1' }), newTask({ title: 'a1', projectKey: 'APP' }), newTask({ title: 'w2' }))
+    await createTasks(
+      service,
+      newTask({ title: 'w1' }),
+      newTask({ title: 'a1', projectKey: 'APP' }),
+      newTask({ title: 'w2' }),
+    )
     const tasks = await listTasks(service)
-    expect(tasks.map((t) => `${t.projectKey}-${t.key}:${t.title}`)).toEqual(['WEB-1:w1', 'APP-1:a1', 'WEB-2:w2'])
+    expect(tasks.map((t) => `${t.projectKey}-${t.key}:${t.title}`)).toEqual([
+      'WEB-1:w1',
+      'APP-1:a1',
+      'WEB-2:w2',
+    ])
   })
 
   it('stores every optional field, normalising dates to UTC timestamps and e-mails to lower case', async () => {
@@ -64,7 +75,13 @@ describe('POST /api/v1/tasks', () => {
         tags: ['ui', 'ui', 'urgent'],
         startDate: '2026-03-01',
         dueDate: '2026-03-05T17:30:00+02:00',
-        properties: { 'Story Points': 5, Area: 'Design', Platforms: ['Web', 'iOS'], Blocked: true, 'Release Date': '2026-04-01' },
+        properties: {
+          'Story Points': 5,
+          Area: 'Design',
+          Platforms: ['Web', 'iOS'],
+          Blocked: true,
+          'Release Date': '2026-04-01',
+        },
       }),
     )
     const task = await taskByTitle(service, 'Full')
@@ -78,14 +95,28 @@ describe('POST /api/v1/tasks', () => {
       dueDate: '2026-03-05T15:30:00.000Z',
       startedAt: clockTime,
       startedBy: 'olivia.owner@example.com',
-      properties: { 'Story Points': 5, Area: 'Design', Platforms: ['Web', 'iOS'], Blocked: true, 'Release Date': '2026-04-01T00:00:00.000Z' },
+      properties: {
+        'Story Points': 5,
+        Area: 'Design',
+        Platforms: ['Web', 'iOS'],
+        Blocked: true,
+        'Release Date': '2026-04-01T00:00:00.000Z',
+      },
     })
   })
 
   it('creates subtasks recursively as children of their parent', async () => {
     await createTasks(
       service,
-      newTask({ title: 'Parent', subtasks: [newTask({ title: 'Child', subtasks: [newTask({ title: 'Grandchild', projectKey: 'APP' })] })] }),
+      newTask({
+        title: 'Parent',
+        subtasks: [
+          newTask({
+            title: 'Child',
+            subtasks: [newTask({ title: 'Grandchild', projectKey: 'APP' })],
+          }),
+        ],
+      }),
     )
     const tasks = await listTasks(service)
     const byTitle = Object.fromEntries(tasks.map((t) => [t.title, t]))
@@ -111,15 +142,38 @@ describe('POST /api/v1/tasks', () => {
       }),
     )
     const milestone = await taskByTitle(service, 'Launch')
-    expect(milestone).toMatchObject({ type: 'milestone', dueDate: '2026-06-01T00:00:00.000Z', startDate: '', priority: '', assignedUserEmail: '', tags: [], pinToTop: false, properties: {} })
-    await createTasks(service, newTask({ title: 'By id', milestoneId: milestone.id }), newTask({ title: 'By key', milestoneProjectKey: 'WEB', milestoneKey: milestone.key }))
+    expect(milestone).toMatchObject({
+      type: 'milestone',
+      dueDate: '2026-06-01T00:00:00.000Z',
+      startDate: '',
+      priority: '',
+      assignedUserEmail: '',
+      tags: [],
+      pinToTop: false,
+      properties: {},
+    })
+    await createTasks(
+      service,
+      newTask({ title: 'By id', milestoneId: milestone.id }),
+      newTask({ title: 'By key', milestoneProjectKey: 'WEB', milestoneKey: milestone.key }),
+    )
     const tasks = await listTasks(service)
     expect(titles(tasks)).not.toContain('ignored subtask')
-    expect(tasks.filter((t) => t.milestoneId === milestone.id).map((t) => t.title)).toEqual(['By id', 'By key'])
+    expect(tasks.filter((t) => t.milestoneId === milestone.id).map((t) => t.title)).toEqual([
+      'By id',
+      'By key',
+    ])
   })
 
   it('stores descriptions in all formats and returns the requested one', async () => {
-    await createTasks(service, newTask({ title: 'Doc', descriptionType: 'markdown', descriptionContent: '# Plan\n\nShip **fast** <script>alert(1)</script>' }))
+    await createTasks(
+      service,
+      newTask({
+        title: 'Doc',
+        descriptionType: 'markdown',
+        descriptionContent: '# Plan\n\nShip **fast** <script>alert(1)</script>',
+      }),
+    )
     const [asText] = await listTasks(service)
     const [asHtml] = await listTasks(service, 'descriptionType=html')
     const [asMarkdown] = await listTasks(service, 'descriptionType=markdown')
@@ -131,7 +185,14 @@ describe('POST /api/v1/tasks', () => {
   })
 
   it('sanitises HTML descriptions and converts them to markdown', async () => {
-    await createTasks(service, newTask({ title: 'Html', descriptionType: 'html', descriptionContent: '<p onclick="x()">Hi <em>there</em><img src="javascript:alert(1)"></p>' }))
+    await createTasks(
+      service,
+      newTask({
+        title: 'Html',
+        descriptionType: 'html',
+        descriptionContent: '<p onclick="x()">Hi <em>there</em><img src="javascript:alert(1)"></p>',
+      }),
+    )
     const [html] = await listTasks(service, 'descriptionType=html')
     const [markdown] = await listTasks(service, 'descriptionType=markdown')
     expect(html!.description).toBe('<p>Hi <em>there</em><img /></p>')
@@ -147,7 +208,9 @@ describe('POST /api/v1/tasks', () => {
   })
 
   it('refuses a Select value that is not an option, naming the item and property', async () => {
-    const response = await service.call('POST', '/api/v1/tasks', { tasks: [newTask(), newTask({ properties: { Area: 'Marketing' } })] })
+    const response = await service.call('POST', '/api/v1/tasks', {
+      tasks: [newTask(), newTask({ properties: { Area: 'Marketing' } })],
+    })
     expect(response.status).toBe(400)
     expect(response.body.error).toBe(true)
     expect(response.body.message).toContain('tasks[1].properties.Area')

@@ -12,9 +12,46 @@ beforeAll(async () => {
   milestoneId = (await taskByTitle(service, 'M1')).id
   await createTasks(
     service,
-    newTask({ title: 'A', status: 'To Do', assignedUserEmail: 'ada.lovelace@example.com', priority: 'high', tags: ['ui', 'bug'], startDate: '2026-03-01', dueDate: '2026-03-03T23:59:00Z', milestoneId, properties: { 'Story Points': 3, Area: 'Design', Platforms: ['Web', 'iOS'], Reviewer: 'max.member@example.com', Blocked: true, 'Release Date': '2026-04-10', Notes: 'x y', Contact: 'a@b.io', Spec: 'https://s.example.com/1', 'Customer Facing': false } }),
-    newTask({ title: 'B', projectKey: 'APP', status: 'In Progress', assignedUserEmail: 'grace.hopper@example.com', priority: 'low', tags: ['backend'], dueDate: '2026-03-04', pinToTop: true, properties: { 'Story Points': 8, Area: 'Backend', Platforms: ['Android'] } }),
-    newTask({ title: 'C', projectKey: 'OPS', status: 'Done', startDate: '2026-02-27T12:00:00Z', properties: { 'Story Points': 3.5 } }),
+    newTask({
+      title: 'A',
+      status: 'To Do',
+      assignedUserEmail: 'ada.lovelace@example.com',
+      priority: 'high',
+      tags: ['ui', 'bug'],
+      startDate: '2026-03-01',
+      dueDate: '2026-03-03T23:59:00Z',
+      milestoneId,
+      properties: {
+        'Story Points': 3,
+        Area: 'Design',
+        Platforms: ['Web', 'iOS'],
+        Reviewer: 'max.member@example.com',
+        Blocked: true,
+        'Release Date': '2026-04-10',
+        Notes: 'x y',
+        Contact: 'a@b.io',
+        Spec: 'https://s.example.com/1',
+        'Customer Facing': false,
+      },
+    }),
+    newTask({
+      title: 'B',
+      projectKey: 'APP',
+      status: 'In Progress',
+      assignedUserEmail: 'grace.hopper@example.com',
+      priority: 'low',
+      tags: ['backend'],
+      dueDate: '2026-03-04',
+      pinToTop: true,
+      properties: { 'Story Points': 8, Area: 'Backend', Platforms: ['Android'] },
+    }),
+    newTask({
+      title: 'C',
+      projectKey: 'OPS',
+      status: 'Done',
+      startDate: '2026-02-27T12:00:00Z',
+      properties: { 'Story Points': 3.5 },
+    }),
     newTask({ title: 'D', status: 'To Do' }),
   )
 })
@@ -81,8 +118,14 @@ describe('GET /api/v1/tasks filters', () => {
 
   it.each([
     ['bogus=1', 'Query parameter "bogus" is not a filter of this endpoint.'],
-    ['status=Done&status=To%20Do', 'Query parameter "status" is given more than once; use one comma-separated list.'],
-    ['dueDate=2026-03-05,2026-03-01', 'Query parameter "dueDate" has a range that starts (2026-03-05) after it ends (2026-03-01).'],
+    [
+      'status=Done&status=To%20Do',
+      'Query parameter "status" is given more than once; use one comma-separated list.',
+    ],
+    [
+      'dueDate=2026-03-05,2026-03-01',
+      'Query parameter "dueDate" has a range that starts (2026-03-05) after it ends (2026-03-01).',
+    ],
     ['priority=urgent', 'Query parameter "priority" has "urgent"; it must be low, medium or high.'],
     ['prop_Colour=red', 'this board has no custom property "Colour"'],
     ['prop_Story%20Points=three', 'Query parameter "prop_Story Points" must be numbers.'],

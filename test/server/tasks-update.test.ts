@@ -10,32 +10,58 @@ beforeEach(async () => {
   service = await startTestService({ clock: () => new Date(now) })
   await createTasks(
     service,
-    newTask({ title: 'One', tags: ['a'], priority: 'high', assignedUserEmail: 'ada.lovelace@example.com', startDate: '2026-03-01T09:30:00Z', dueDate: '2026-03-04T17:00:00Z', properties: { Area: 'Design', 'Story Points': 2 } }),
+    newTask({
+      title: 'One',
+      tags: ['a'],
+      priority: 'high',
+      assignedUserEmail: 'ada.lovelace@example.com',
+      startDate: '2026-03-01T09:30:00Z',
+      dueDate: '2026-03-04T17:00:00Z',
+      properties: { Area: 'Design', 'Story Points': 2 },
+    }),
     newTask({ title: 'Two', projectKey: 'APP' }),
     newTask({ title: 'Milestone', type: 'milestone', dueDate: '2026-04-01' }),
   )
 })
 afterEach(() => service.close())
 
-const update = (tasks: unknown[], method: 'PUT' | 'PATCH' = 'PATCH') => service.call(method, '/api/v1/tasks', { tasks })
+const update = (tasks: unknown[], method: 'PUT' | 'PATCH' = 'PATCH') =>
+  service.call(method, '/api/v1/tasks', { tasks })
 
 describe('PUT and PATCH /api/v1/tasks', () => {
-  it.each(['PUT', 'PATCH'] as const)('%s updates by id and by project key + key, answering in request order', async (method) => {
-    const one = await taskByTitle(service, 'One')
-    const two = await taskByTitle(service, 'Two')
-    const response = await update([{ projectKey: 'APP', key: 1, title: 'Two renamed' }, { id: one.id, status: 'In Review' }], method)
-    expect(response.status).toBe(200)
-    expect(UpdateTasksResponse.parse(response.body).tasks).toEqual([
-      { id: two.id, projectKey: 'APP', key: 1, title: 'Two renamed', url: `${BASE_URL}/tasks/${two.id}` },
-      { id: one.id, projectKey: 'WEB', key: 1, title: 'One', url: `${BASE_URL}/tasks/${one.id}` },
-    ])
-    expect((await taskByTitle(service, 'One')).status).toBe('In Review')
-  })
+  it.each(['PUT', 'PATCH'] as const)(
+    '%s updates by id and by project key + key, answering in request order',
+    async (method) => {
+      const one = await taskByTitle(service, 'One')
+      const two = await taskByTitle(service, 'Two')
+      const response = await update(
+        [
+          { projectKey: 'APP', key: 1, title: 'Two renamed' },
+          { id: one.id, status: 'In Review' },
+        ],
+        method,
+      )
+      expect(response.status).toBe(200)
+      expect(UpdateTasksResponse.parse(response.body).tasks).toEqual([
+        {
+          id: two.id,
+          projectKey: 'APP',
+          key: 1,
+          title: 'Two renamed',
+          url: `${BASE_URL}/tasks/${two.id}`,
+        },
+        { id: one.id, projectKey: 'WEB', key: 1, title: 'One', url: `${BASE_URL}/tasks/${one.id}` },
+      ])
+      expect((await taskByTitle(service, 'One')).status).toBe('In Review')
+    },
+  )
 
   it('moves dates by whole days keeping their time of day, and stamps updatedAt/By', async () => {
     const one = await taskByTitle(service, 'One')
     now = '2026-03-03T08:00:00.000Z'
-    await update([{ id: one.id, startDate: '2026-03-03T09:30:00.000Z', dueDate: '2026-03-06T17:00:00.000Z' }])
+    await update([
+      { id: one.id, startDate: '2026-03-03T09:30:00.000Z', dueDate: '2026-03-06T17:00:00.000Z' },
+    ])
     expect(await taskByTitle(service, 'One')).toMatchObject({
       startDate: '2026-03-03T09:30:00.000Z',
       dueDate: '2026-03-06T17:00:00.000Z',
@@ -47,7 +73,16 @@ describe('PUT and PATCH /api/v1/tasks', () => {
 
   it('clears fields with empty strings, replaces tags and merges properties', async () => {
     const one = await taskByTitle(service, 'One')
-    await update([{ id: one.id, assignedUserEmail: '', priority: '', startDate: '', tags: ['b', 'c'], properties: { 'Story Points': 5, Platforms: ['Web'], Area: null } }])
+    await update([
+      {
+        id: one.id,
+        assignedUserEmail: '',
+        priority: '',
+        startDate: '',
+        tags: ['b', 'c'],
+        properties: { 'Story Points': 5, Platforms: ['Web'], Area: null },
+      },
+    ])
     expect(await taskByTitle(service, 'One')).toMatchObject({
       assignedUserEmail: '',
       priority: '',
@@ -74,12 +109,20 @@ describe('PUT and PATCH /api/v1/tasks', () => {
     await update([{ id: one.id, status: 'In Progress' }])
     now = '2026-03-04T00:00:00.000Z'
     await update([{ id: one.id, status: 'Done' }])
-    expect(await taskByTitle(service, 'One')).toMatchObject({ startedAt: '2026-03-03T00:00:00.000Z', endedAt: '2026-03-04T00:00:00.000Z', endedBy: 'olivia.owner@example.com' })
+    expect(await taskByTitle(service, 'One')).toMatchObject({
+      startedAt: '2026-03-03T00:00:00.000Z',
+      endedAt: '2026-03-04T00:00:00.000Z',
+      endedBy: 'olivia.owner@example.com',
+    })
     now = '2026-03-05T00:00:00.000Z'
     await update([{ id: one.id, status: 'Cancelled' }]) // done to done: still completed when it was
     expect((await taskByTitle(service, 'One')).endedAt).toBe('2026-03-04T00:00:00.000Z')
     await update([{ id: one.id, status: 'To Do' }])
-    expect(await taskByTitle(service, 'One')).toMatchObject({ startedAt: '2026-03-03T00:00:00.000Z', endedAt: '', endedBy: '' })
+    expect(await taskByTitle(service, 'One')).toMatchObject({
+      startedAt: '2026-03-03T00:00:00.000Z',
+      endedAt: '',
+      endedBy: '',
+    })
   })
 
   it('sets and clears the parent by id or by key, and never makes a task its own ancestor', async () => {
@@ -104,14 +147,33 @@ describe('PUT and PATCH /api/v1/tasks', () => {
     expect((await taskByTitle(service, 'One')).milestoneId).toBe(milestone.id)
     await update([{ id: one.id, milestoneId: '' }])
     expect((await taskByTitle(service, 'One')).milestoneId).toBe('')
-    const response = await update([{ id: milestone.id, priority: 'high', tags: ['x'], startDate: '2026-03-01', pinToTop: true, dueDate: '2026-04-02', title: 'Launch' }])
+    const response = await update([
+      {
+        id: milestone.id,
+        priority: 'high',
+        tags: ['x'],
+        startDate: '2026-03-01',
+        pinToTop: true,
+        dueDate: '2026-04-02',
+        title: 'Launch',
+      },
+    ])
     expect(response.status).toBe(200)
-    expect(await taskByTitle(service, 'Launch')).toMatchObject({ priority: '', tags: [], startDate: '', pinToTop: false, dueDate: '2026-04-02T00:00:00.000Z' })
+    expect(await taskByTitle(service, 'Launch')).toMatchObject({
+      priority: '',
+      tags: [],
+      startDate: '',
+      pinToTop: false,
+      dueDate: '2026-04-02T00:00:00.000Z',
+    })
   })
 
   it('applies a batch whole or not at all, naming the failing item and field', async () => {
     const one = await taskByTitle(service, 'One')
-    const response = await update([{ id: one.id, title: 'Changed' }, { projectKey: 'APP', key: 1, status: 'Shipped' }])
+    const response = await update([
+      { id: one.id, title: 'Changed' },
+      { projectKey: 'APP', key: 1, status: 'Shipped' },
+    ])
     expect(response.status).toBe(400)
     expect(response.body).toMatchObject({ error: true })
     expect(response.body.message).toContain('tasks[1].status')

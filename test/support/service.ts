@@ -10,17 +10,29 @@ export interface TestService {
   key: string
   boardId: number
   /** Injects a request with the key and JSON content type set. */
-  call(method: InjectOptions['method'], url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON; tests assert its shape
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>
   close(): Promise<void>
 }
 
 export const BASE_URL = 'http://board.test'
 
-export async function startTestService(options: { path?: string; clock?: () => Date } = {}): Promise<TestService> {
+export async function startTestService(
+  options: { path?: string; clock?: () => Date } = {},
+): Promise<TestService> {
   const db = openDatabase(options.path ?? ':memory:')
   const board = importBoard(db, demoBoard)
   const { key } = createApiKey(db, board.id, 'olivia.owner@example.com')
-  const app = createApp({ db, baseUrl: BASE_URL, ...(options.clock ? { clock: options.clock } : {}) })
+  const app = createApp({
+    db,
+    baseUrl: BASE_URL,
+    ...(options.clock ? { clock: options.clock } : {}),
+  })
   await app.ready()
   return {
     app,
@@ -31,10 +43,19 @@ export async function startTestService(options: { path?: string; clock?: () => D
       const response = await app.inject({
         method,
         url,
-        headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-        ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        ...(body !== undefined
+          ? { payload: typeof body === 'string' ? body : JSON.stringify(body) }
+          : {}),
       })
-      return { status: response.statusCode, body: response.body ? JSON.parse(response.body) : undefined }
+      return {
+        status: response.statusCode,
+        body: response.body ? JSON.parse(response.body) : undefined,
+      }
     },
     async close() {
       await app.close()

@@ -5,7 +5,13 @@ import type { Task } from '../../src-shared/api'
 import type { TestService } from './service'
 
 export function newTask(fields: Partial<CreateTaskItem> = {}): CreateTaskItem {
-  return { title: 'A task', projectKey: 'WEB', descriptionType: 'text', descriptionContent: '', ...fields }
+  return {
+    title: 'A task',
+    projectKey: 'WEB',
+    descriptionType: 'text',
+    descriptionContent: '',
+    ...fields,
+  }
 }
 
 export async function createTasks(service: TestService, ...items: CreateTaskItem[]): Promise<void> {

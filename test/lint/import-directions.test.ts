@@ -1,0 +1,51 @@
+// The house's arrows (shared/DESIGN.md) are enforced by lint; this checks the rules still bite.
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname })
+
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message)
+}
+
+describe('import directions', () => {
+  it.each([
+    [
+      'src-shared/probe.ts',
+      "import { readFileSync } from 'node:fs'\nexport const x = readFileSync",
+    ],
+    ['src-shared/probe.ts', "import { app } from 'electron'\nexport const x = app"],
+    ['src-shared/probe.ts', "import React from 'react'\nexport const x = React"],
+    [
+      'src-shared/probe.ts',
+      "import { createApp } from '../src-server/http/create-app'\nexport const x = createApp",
+    ],
+    ['src-renderer/probe.ts', "import { app } from 'electron'\nexport const x = app"],
+    ['src-renderer/probe.ts', "import { join } from 'node:path'\nexport const x = join"],
+    [
+      'src-renderer/probe.ts',
+      "import { createApp } from '../src-server/http/create-app'\nexport const x = createApp",
+    ],
+    ['src-server/probe.ts', "import { App } from '../src-renderer/app'\nexport const x = App"],
+    ['src-server/probe.ts', "import { app } from 'electron'\nexport const x = app"],
+  ])('%s may not import: %s', async (file, code) => {
+    expect(await restricted(file, code)).toHaveLength(1)
+  })
+
+  it.each([
+    ['src-renderer/probe.ts', "import { Task } from '../src-shared/api'\nexport const x = Task"],
+    [
+      'src-server/probe.ts',
+      "import { readFileSync } from 'node:fs'\nexport const x = readFileSync",
+    ],
+    [
+      'src-main/probe.ts',
+      "import { createApp } from '../src-server/http/create-app'\nexport const x = createApp",
+    ],
+  ])('%s may import: %s', async (file, code) => {
+    expect(await restricted(file, code)).toEqual([])
+  })
+})
