@@ -125,7 +125,11 @@ const cases: Case[] = [
     request: (ids) => ({
       method: 'POST',
       url: DEPENDENCIES,
-      body: JSON.stringify({ predecessorId: ids.other, successorId: ids.child, pad: 'x'.repeat(5e6) }),
+      body: JSON.stringify({
+        predecessorId: ids.other,
+        successorId: ids.child,
+        pad: 'x'.repeat(5e6),
+      }),
     }),
     status: 413,
     error: 'PAYLOAD_TOO_LARGE',
@@ -372,7 +376,11 @@ const cases: Case[] = [
   // Board rules: projects, statuses, members, property types, dates, hierarchy.
   {
     name: 'unknown project on create',
-    request: () => ({ method: 'POST', url: TASKS, body: { tasks: [newTask({ projectKey: 'NOPE' })] } }),
+    request: () => ({
+      method: 'POST',
+      url: TASKS,
+      body: { tasks: [newTask({ projectKey: 'NOPE' })] },
+    }),
     status: 400,
     error: true,
     message: /tasks\[0\]\.projectKey: this board has no project "NOPE" \(it has: APP, OPS, WEB\)/,
@@ -583,14 +591,15 @@ const cases: Case[] = [
     }),
     status: 400,
     error: true,
-    message: /tasks\[0\]\.parentId: WEB-2 is a subtask of this task; a task cannot become its own ancestor/,
+    message:
+      /tasks\[0\]\.parentId: WEB-2 is a subtask of this task; a task cannot become its own ancestor/,
   },
   {
     name: 'task as its own parent',
     request: (ids) => ({
       method: 'PATCH',
       url: TASKS,
-      body: { tasks: [{ projectKey: 'APP', key: 1, parentProjectKey: 'APP', parentKey: 1 }] },
+      body: { tasks: [{ id: ids.other, parentProjectKey: 'APP', parentKey: 1 }] },
     }),
     status: 400,
     error: true,
@@ -768,14 +777,14 @@ const cases: Case[] = [
     request: () => ({ method: 'GET', url: `${TASKS}?dueDate=2026-02-30` }),
     status: 400,
     error: true,
-    message: /Query parameter "dueDate" expected a date YYYY-MM-DD/,
+    message: /Query parameter "dueDate" .*date YYYY-MM-DD/,
   },
   {
     name: 'backwards date range',
     request: () => ({ method: 'GET', url: `${TASKS}?startDate=2026-03-10,2026-03-01` }),
     status: 400,
     error: true,
-    message: /"startDate" the range starts \(2026-03-10\) after it ends \(2026-03-01\)/,
+    message: /"startDate" .*starts \(2026-03-10\) after it ends \(2026-03-01\)/,
   },
   {
     name: 'repeated query parameter',
@@ -796,7 +805,7 @@ const cases: Case[] = [
     request: () => ({ method: 'GET', url: `${TASKS}?prop_Story%20Points=five` }),
     status: 400,
     error: true,
-    message: /"prop_Story Points" expected numbers/,
+    message: /"prop_Story Points" .*numbers/,
   },
 
   // Routes and methods.
@@ -817,20 +826,23 @@ const cases: Case[] = [
 ]
 
 /** Every table the interface can write, all columns, in a fixed order. */
-const FINGERPRINT_TABLES = [
-  'SELECT * FROM tasks ORDER BY seq',
-  'SELECT * FROM task_tags ORDER BY task_seq, tag',
-  'SELECT * FROM task_property_values ORDER BY task_seq, name, value',
-  'SELECT * FROM dependencies ORDER BY seq',
-  'SELECT * FROM projects ORDER BY board_id, key',
-  'SELECT * FROM api_keys ORDER BY id',
-  'SELECT * FROM boards ORDER BY id',
-]
+const FINGERPRINT_TABLES = {
+  tasks: 'SELECT * FROM tasks ORDER BY seq',
+  task_tags: 'SELECT * FROM task_tags ORDER BY task_seq, tag',
+  task_property_values: 'SELECT * FROM task_property_values ORDER BY task_seq, name, value',
+  dependencies: 'SELECT * FROM dependencies ORDER BY seq',
+  projects: 'SELECT * FROM projects ORDER BY board_id, key',
+  api_keys: 'SELECT * FROM api_keys ORDER BY id',
+  boards: 'SELECT * FROM boards ORDER BY id',
+}
 
-function fingerprint(service: TestService): string {
-  return JSON.stringify(
-    FINGERPRINT_TABLES.map((sql) => service.db.prepare(sql).raw(true).all()),
-    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+/** Table name to its rows; compared with toEqual, a change shows as a per-table diff. */
+function fingerprint(service: TestService): Record<string, unknown[]> {
+  return Object.fromEntries(
+    Object.entries(FINGERPRINT_TABLES).map(([table, sql]) => [
+      table,
+      service.db.prepare(sql).raw(true).all(),
+    ]),
   )
 }
 
@@ -852,8 +864,7 @@ async function send(
     headers: headers as Record<string, string>,
     ...(request.body !== undefined
       ? {
-          payload:
-            typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
+          payload: typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
         }
       : {}),
   })
@@ -939,7 +950,7 @@ describe('bad input', () => {
     const body = response.body as { message: string; success?: unknown }
     expect(body.success).toBeUndefined()
     expect(body.message).toMatch(badCase.message)
-    expect(fingerprint(service)).toBe(before)
+    expect(fingerprint(service)).toEqual(before)
 
     // The service is still up and answers the owner's key.
     const after = await service.call('GET', `${TASKS}?projectKey=WEB,APP,OPS`)
@@ -958,6 +969,6 @@ describe('bad input', () => {
       tasks: [{ id: ids.other, tags: ['changed'] }],
     })
     expect(response.status).toBe(200)
-    expect(fingerprint(service)).not.toBe(before)
+    expect(fingerprint(service)).not.toEqual(before)
   })
 })
