@@ -34,7 +34,8 @@ export function toFieldIssues(error: z.ZodError): FieldIssue[] {
 export function describeIssues(issues: FieldIssue[], prefix = 'Invalid request'): string {
   const [first] = issues
   if (!first) return `${prefix}.`
-  const where = first.path && !first.message.includes(first.path) ? `${first.path}: ` : ''
+  // Unknown-field messages already spell out their full path; every other message gets it first.
+  const where = first.path && !first.message.startsWith('unknown field') ? `${first.path}: ` : ''
   const more =
     issues.length > 1
       ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})`
