@@ -43,9 +43,3 @@ export function toCanonicalTimestamp(value: string): string | undefined {
 export function endOfCalendarDay(day: string): string {
   return `${day}T23:59:59.999Z`
 }
-
-/** The UTC calendar day after `day` (`YYYY-MM-DD`). */
-export function nextCalendarDay(day: string): string {
-  const time = Date.parse(`${day}T00:00:00.000Z`) + 86_400_000
-  return new Date(time).toISOString().slice(0, 10)
-}

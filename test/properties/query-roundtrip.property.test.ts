@@ -6,6 +6,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   DESCRIPTION_TYPES,
+  isCalendarDate,
   parseListQuery,
   PRIORITIES,
   TASK_TYPES,
@@ -110,6 +111,18 @@ describe('list query round trip', () => {
         }),
         { numRuns: 300, examples },
       )
+    })
+  })
+
+  // Regression: Date.UTC reads years 0-99 as 1900-1999, so these days were refused (or, for
+  // 0000-02-29, judged by 1900's calendar) and a filter naming them did not parse.
+  it('reads days of the years 0000-0099 by their own calendar', () => {
+    expect(isCalendarDate('0050-06-15')).toBe(true)
+    expect(isCalendarDate('0000-02-29')).toBe(true) // year 0 is a leap year, 1900 is not
+    expect(isCalendarDate('0100-02-29')).toBe(false)
+    expect(parseListQuery(new URLSearchParams('startDate=0000-01-01,0099-12-31'))).toEqual({
+      ok: true,
+      filters: { startDate: { from: '0000-01-01', to: '0099-12-31' } },
     })
   })
 

@@ -10,12 +10,12 @@ export interface TestService {
   key: string
   boardId: number
   /** Injects a request with the key and JSON content type set. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON; tests assert its shape
   call(
     method: InjectOptions['method'],
     url: string,
     body?: unknown,
     headers?: Record<string, string>,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON; tests assert its shape
   ): Promise<{ status: number; body: any }>
   close(): Promise<void>
 }
