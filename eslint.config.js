@@ -13,7 +13,16 @@ const room = (name) => `(^|/)${name}(/|$)`
 const rendererPath = { regex: room('src-renderer'), message: 'Nothing imports the renderer.' }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', '.bench-tmp/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      '.bench-tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -164,6 +164,47 @@ describe('taskboard CLI', () => {
     }
   })
 
+  it('starts a ready demo board and prints its URL and a working key', async () => {
+    const demoDb = join(dir, 'demo.db')
+    const child = spawn(
+      process.execPath,
+      [BIN, 'demo', '--port', '0', '--db', demoDb, '--tasks', '150'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    try {
+      const { url, demoKey } = await new Promise<{ url: string; demoKey: string }>(
+        (resolve, reject) => {
+          let out = ''
+          child.stdout.on('data', (chunk: Buffer) => {
+            out += chunk.toString()
+            const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0]
+            const demoKey = /API key: (tb_\S+)/.exec(out)?.[1]
+            if (url && demoKey) resolve({ url, demoKey })
+          })
+          child.once('exit', (code) => reject(new Error(`demo exited early with ${code}`)))
+        },
+      )
+      const list = async (query: string) => {
+        const response = await fetch(`${url}/api/v1/tasks?${query}`, {
+          headers: { authorization: `Bearer ${demoKey}` },
+        })
+        return ((await response.json()) as { tasks: { type: string }[] }).tasks
+      }
+      expect(await list('')).toHaveLength(100)
+      expect((await list('type=milestone')).length).toBeGreaterThan(0)
+      const deps = await fetch(`${url}/api/v1/dependencies`, {
+        headers: { authorization: `Bearer ${demoKey}` },
+      })
+      expect(
+        ((await deps.json()) as { dependencies: unknown[] }).dependencies.length,
+      ).toBeGreaterThan(10)
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
   it.each([
     [['bogus'], 'unknown command "bogus"'],
     [[], 'no command given'],

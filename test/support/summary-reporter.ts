@@ -11,7 +11,8 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') counts.failed += 1
         else counts.skipped += 1
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) counts.failed += 1
+      if (module.state() === 'failed' && [...module.children.allTests()].length === 0)
+        counts.failed += 1
     }
     const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : ''
     process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed${skipped}\n`)
