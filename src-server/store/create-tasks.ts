@@ -11,7 +11,7 @@ import {
   checkProject,
   checkStatus,
   mergeProperties,
-  resolveTask,
+  resolveMilestoneLink,
   writeFilterIndexes,
 } from './write-context'
 import type { WriteContext } from './write-context'
@@ -91,7 +91,7 @@ function createOne(
   const dueDate = canonicalDate(item.dueDate ?? '', `${path}.dueDate`)
   checkDateOrder(startDate, dueDate, path)
   const properties = mergeProperties(ctx, {}, item.properties ?? {}, path)
-  const milestoneId = resolveMilestone(ctx, item, path)
+  const milestoneId = resolveMilestoneLink(ctx, item, path) ?? null
   const tags = [...new Set(item.tags ?? [])]
   const description = convertDescription(item.descriptionType, item.descriptionContent)
   const lifecycle = applyStatusLifecycle(
@@ -148,22 +148,4 @@ function createOne(
   item.subtasks?.forEach((subtask, index) =>
     createOne(ctx, subtask, `${path}.subtasks[${index}]`, id),
   )
-}
-
-function resolveMilestone(ctx: WriteContext, item: CreateTaskItem, path: string): string | null {
-  if (item.milestoneId === undefined && item.milestoneKey === undefined) return null
-  const milestone = resolveTask(
-    ctx,
-    { id: item.milestoneId, projectKey: item.milestoneProjectKey, key: item.milestoneKey },
-    path,
-    'milestoneId',
-    'milestoneKey',
-  )
-  if (milestone.type !== 'milestone') {
-    throw badField(
-      `${path}.milestoneId`,
-      `${milestone.projectKey}-${milestone.key} is a task, not a milestone`,
-    )
-  }
-  return milestone.id
 }

@@ -11,6 +11,7 @@ import {
   checkDateOrder,
   checkStatus,
   mergeProperties,
+  resolveMilestoneLink,
   resolveTask,
   writeFilterIndexes,
 } from './write-context'
@@ -152,7 +153,8 @@ function updateOne(
       : mergeProperties(ctx, current.properties, item.properties, path)
   if (properties !== undefined) set('properties_json', JSON.stringify(properties))
 
-  const milestoneId = resolveMilestoneChange(ctx, item, path)
+  // '' unlinks; otherwise undefined leaves the link as it is.
+  const milestoneId = item.milestoneId === '' ? null : resolveMilestoneLink(ctx, item, path)
   if (milestoneId !== undefined) set('milestone_id', milestoneId)
   const parentId = resolveParentChange(ctx, target, item, path)
   if (parentId !== undefined) set('parent_id', parentId)
@@ -163,30 +165,6 @@ function updateOne(
   prepared(ctx.db, `UPDATE tasks SET ${sets.join(', ')} WHERE seq = ?`).run(...params)
   writeFilterIndexes(ctx, target.seq, tags, properties)
   return item.title ?? target.title
-}
-
-/** undefined: unchanged; null: unlinked; else the milestone's id. */
-function resolveMilestoneChange(
-  ctx: WriteContext,
-  item: UpdateTaskItem,
-  path: string,
-): string | null | undefined {
-  if (item.milestoneId === '') return null
-  if (item.milestoneId === undefined && item.milestoneKey === undefined) return undefined
-  const milestone = resolveTask(
-    ctx,
-    { id: item.milestoneId, projectKey: item.milestoneProjectKey, key: item.milestoneKey },
-    path,
-    'milestoneId',
-    'milestoneKey',
-  )
-  if (milestone.type !== 'milestone') {
-    throw badField(
-      `${path}.milestoneId`,
-      `${milestone.projectKey}-${milestone.key} is a task, not a milestone`,
-    )
-  }
-  return milestone.id
 }
 
 /** undefined: unchanged; null: no parent; else the parent's id, never the task or a descendant. */

@@ -78,6 +78,36 @@ export function resolveTask(
   return task
 }
 
+/**
+ * The milestone named by `milestoneId` or `milestoneProjectKey` + `milestoneKey`, which must be a
+ * milestone of this board; undefined when the item names none.
+ */
+export function resolveMilestoneLink(
+  ctx: WriteContext,
+  item: {
+    milestoneId?: string | undefined
+    milestoneProjectKey?: string | undefined
+    milestoneKey?: number | undefined
+  },
+  path: string,
+): string | undefined {
+  if (item.milestoneId === undefined && item.milestoneKey === undefined) return undefined
+  const milestone = resolveTask(
+    ctx,
+    { id: item.milestoneId, projectKey: item.milestoneProjectKey, key: item.milestoneKey },
+    path,
+    'milestoneId',
+    'milestoneKey',
+  )
+  if (milestone.type !== 'milestone') {
+    throw badField(
+      `${path}.milestoneId`,
+      `${milestone.projectKey}-${milestone.key} is a task, not a milestone`,
+    )
+  }
+  return milestone.id
+}
+
 export function checkProject(ctx: WriteContext, projectKey: string, path: string): void {
   if (!ctx.board.projects.has(projectKey)) {
     throw badField(
