@@ -1,3 +1,5 @@
+import { TASK_DOC } from '../store/task-json'
+
 // Numbered migrations. Each runs once, in order, inside a transaction, and bumps
 // PRAGMA user_version; a database newer than this code is refused rather than guessed at.
 
@@ -84,10 +86,14 @@ export const MIGRATIONS: readonly Migration[] = [
         started_by TEXT NOT NULL DEFAULT '',
         ended_at TEXT NOT NULL DEFAULT '',
         ended_by TEXT NOT NULL DEFAULT '',
+        -- The task as the list endpoint returns it, less description and url (which depend on
+        -- the request). SQLite renders it at write time, so a list only concatenates rows.
+        doc TEXT GENERATED ALWAYS AS (${TASK_DOC}) STORED,
         UNIQUE (board_id, project_key, key),
         FOREIGN KEY (board_id, project_key) REFERENCES projects(board_id, key)
       );
-      -- The planner's sync splits by project, status, then due-date ranges: serve that from the index.
+      -- Lists are ordered by (due_date, seq): these indexes hold that order for the planner's
+      -- sync queries (project, status, due-date ranges), so a page stops after 100 entries.
       CREATE INDEX tasks_by_project_status ON tasks (board_id, project_key, status, due_date);
       CREATE INDEX tasks_by_status ON tasks (board_id, status, due_date);
       CREATE INDEX tasks_by_due ON tasks (board_id, due_date);

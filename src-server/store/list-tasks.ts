@@ -1,18 +1,20 @@
 // GET /api/v1/tasks: every filter of the spec, combined with AND (comma lists OR within one
-// filter). Results come in creation order (the task's sequence number), at most 100.
+// filter). At most 100 results, ordered by due date (tasks without one first), then creation:
+// the order the board's indexes already hold, so a page is read without sorting its matches.
 import { endOfCalendarDay, SERVICE_LIMITS } from '../../src-shared/api'
 import type { DayRange, ListTasksFilters } from '../../src-shared/api'
 import type { BoardConfig } from '../boards/board-config'
 import type { Db } from '../db/database'
 import { parsePropertyFilter } from './property-values'
 import { ServiceError } from './service-error'
-import { taskJsonExpression } from './task-json'
+import { joinTaskRows, pageRowsQuery } from './task-json'
+import type { PageRow } from './task-json'
 import { prepared } from '../db/statements'
 
 type Param = string | number
 
 interface SqlQuery {
-  /** Selects one row: the JSON array of matching tasks. Parameter ?1 is the task URL prefix. */
+  /** Selects the page's rows (see pageRowsQuery); parameter ?1 is the task URL prefix. */
   sql: string
   params: Param[]
 }
@@ -67,11 +69,8 @@ export function buildListQuery(
     propertyCondition(board, name, raw, where, params)
   }
   const descriptionType = filters.descriptionType ?? 'text'
-  const page = `SELECT * FROM tasks t WHERE ${where.join(' AND ')} ORDER BY t.seq LIMIT ${limit}`
-  return {
-    sql: `SELECT coalesce(json_group_array(json(${taskJsonExpression(descriptionType, 'p')}) ORDER BY p.seq), '[]') FROM (${page}) p`,
-    params,
-  }
+  const page = `SELECT t.seq FROM tasks t WHERE ${where.join(' AND ')} ORDER BY t.due_date, t.seq LIMIT ${limit}`
+  return { sql: pageRowsQuery(page, descriptionType), params }
 }
 
 function propertyCondition(
@@ -121,6 +120,5 @@ export function listTasksJson(
 ): string {
   const { sql, params } = buildListQuery(board, filters)
   const statement = prepared(db, sql)
-  const row = statement.raw(true).get(urlPrefix, ...params) as [string]
-  return row[0]
+  return joinTaskRows(statement.raw(true).all(urlPrefix, ...params) as PageRow[])
 }

@@ -1,7 +1,36 @@
-// The spec's Task object, built by SQLite as JSON text. A list response is up to 100 tasks of
-// 26 fields; letting SQLite write the JSON avoids creating ~2,600 JS strings and re-serialising
-// them, which is most of a list request's cost (see docs/benchmarks.md).
+// The spec's Task object as JSON text. The `doc` column (a stored generated column, so SQLite
+// keeps it current on every insert and update) holds every field but `description` and `url`,
+// which depend on the request; a list appends those two and joins up to 100 rows. A list request
+// so never builds or serialises ~2,600 separate values (see docs/benchmarks.md).
 import type { DescriptionType } from '../../src-shared/api'
+
+/** The json_object() expression of the `doc` column; unqualified column names of `tasks`. */
+export const TASK_DOC = `json_object(
+  'id', id,
+  'parentId', coalesce(parent_id, ''),
+  'projectKey', project_key,
+  'key', key,
+  'title', title,
+  'coverImageUrl', cover_image_url,
+  'assignedUserEmail', assignee,
+  'startDate', start_date,
+  'dueDate', due_date,
+  'status', status,
+  'tags', json(tags_json),
+  'pinToTop', json(CASE pin_to_top WHEN 1 THEN 'true' ELSE 'false' END),
+  'priority', priority,
+  'type', type,
+  'milestoneId', coalesce(milestone_id, ''),
+  'createdAt', created_at,
+  'createdBy', created_by,
+  'updatedAt', updated_at,
+  'updatedBy', updated_by,
+  'startedAt', started_at,
+  'startedBy', started_by,
+  'endedAt', ended_at,
+  'endedBy', ended_by,
+  'properties', json(properties_json)
+)`
 
 const DESCRIPTION_COLUMN: Record<DescriptionType, string> = {
   text: 'description_text',
@@ -10,37 +39,26 @@ const DESCRIPTION_COLUMN: Record<DescriptionType, string> = {
 }
 
 /**
- * A json_object() expression over alias `t` of the tasks table; the task URL is parameter ?1
- * (the URL prefix) followed by the id (ids are base 62, so need no escaping).
+ * The page's rows, read whole: the subquery `seqQuery` picks the matching sequence numbers (which
+ * indexes cover); only those (at most 100) rows are then read. Parameter ?1 is the task URL prefix.
  */
-export function taskJsonExpression(descriptionType: DescriptionType, alias = 't'): string {
-  const c = (column: string) => `${alias}.${column}`
-  return `json_object(
-    'id', ${c('id')},
-    'parentId', coalesce(${c('parent_id')}, ''),
-    'projectKey', ${c('project_key')},
-    'key', ${c('key')},
-    'title', ${c('title')},
-    'description', ${c(DESCRIPTION_COLUMN[descriptionType])},
-    'coverImageUrl', ${c('cover_image_url')},
-    'assignedUserEmail', ${c('assignee')},
-    'startDate', ${c('start_date')},
-    'dueDate', ${c('due_date')},
-    'status', ${c('status')},
-    'tags', json(${c('tags_json')}),
-    'pinToTop', json(CASE ${c('pin_to_top')} WHEN 1 THEN 'true' ELSE 'false' END),
-    'priority', ${c('priority')},
-    'type', ${c('type')},
-    'milestoneId', coalesce(${c('milestone_id')}, ''),
-    'createdAt', ${c('created_at')},
-    'createdBy', ${c('created_by')},
-    'updatedAt', ${c('updated_at')},
-    'updatedBy', ${c('updated_by')},
-    'startedAt', ${c('started_at')},
-    'startedBy', ${c('started_by')},
-    'endedAt', ${c('ended_at')},
-    'endedBy', ${c('ended_by')},
-    'properties', json(${c('properties_json')}),
-    'url', ?1 || ${c('id')}
-  )`
+export function pageRowsQuery(seqQuery: string, descriptionType: DescriptionType): string {
+  return `SELECT x.due_date, x.seq, x.doc, x.${DESCRIPTION_COLUMN[descriptionType]}, ?1 || x.id
+    FROM (${seqQuery}) page JOIN tasks x ON x.seq = page.seq`
+}
+
+export type PageRow = [dueDate: string, seq: number, doc: string, description: string, url: string]
+
+/**
+ * The JSON array of a page's tasks in list order (due date, then creation): each row's `doc` with
+ * its description and url appended. Sorting here is cheaper than asking SQLite to sort the
+ * rendered rows, and it does not rely on a join keeping its subquery's order.
+ */
+export function joinTaskRows(rows: PageRow[]): string {
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+  const parts = rows.map(
+    ([, , doc, description, url]) =>
+      `${doc.slice(0, -1)},"description":${JSON.stringify(description)},"url":${JSON.stringify(url)}}`,
+  )
+  return `[${parts.join(',')}]`
 }

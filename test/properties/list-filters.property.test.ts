@@ -1,6 +1,6 @@
 // Property: GET /api/v1/tasks with any combination of filters returns exactly the tasks a
 // reference filter, written here independently of the service, picks from the unfiltered list,
-// in creation order. Boards are random (statuses, assignees, priorities, tags, pins, dates with
+// in list order (due date, tasks without one first, then creation). Boards are random (statuses, assignees, priorities, tags, pins, dates with
 // zones, milestones and their links, every custom property type) and created over HTTP.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -201,7 +201,10 @@ async function createBoard(service: TestService, board: BoardSpec): Promise<Task
       body: { success: true },
     })
   }
-  const milestoneItems = board.milestones.map((spec, i) => createItem(spec, i, []))
+  const milestoneItems = board.milestones.map((spec, i) => ({
+    ...createItem(spec, i, []),
+    title: `first milestone ${i}`,
+  }))
   await post(milestoneItems)
   const milestones = await service.call('GET', '/api/v1/tasks?type=milestone')
   const milestoneIds = (milestones.body.tasks as Task[]).map((t) => t.id)
@@ -214,8 +217,17 @@ async function createBoard(service: TestService, board: BoardSpec): Promise<Task
   const tasks = listed.body.tasks as Task[]
   const items = [...milestoneItems, ...taskItems]
   expect(tasks).toHaveLength(items.length)
+  // The list's order: due date (none first), then creation.
+  const creation = new Map(items.map((item, i) => [item.title as string, i]))
+  const byListOrder = [...tasks].sort(
+    (a, b) =>
+      (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0) ||
+      creation.get(a.title)! - creation.get(b.title)!,
+  )
+  expect(tasks.map((t) => t.title)).toEqual(byListOrder.map((t) => t.title))
   // The unfiltered list is the reference's input: check it shows what was created.
-  tasks.forEach((task, i) => {
+  tasks.forEach((task) => {
+    const i = creation.get(task.title)!
     const { projectKey, type, status, assignedUserEmail, priority, pinToTop, tags } = task
     const { startDate, dueDate, milestoneId, properties } = task
     expect({

@@ -157,7 +157,7 @@ interface DbState {
   streamed: [string, string][]
   taskCount: number
   batchTitleCount: number
-  /** The first 100 tasks in creation order, as the list endpoint returns them. */
+  /** The first 100 tasks in list order (due date, then creation), as the list returns them. */
   firstPage: TaskRow[]
 }
 
@@ -185,7 +185,10 @@ function readDb(path: string, ids: readonly string[]): DbState {
           number,
         ]
       )[0],
-      firstPage: db.prepare(`${ROW_SQL} ORDER BY seq LIMIT 100`).raw(true).all() as TaskRow[],
+      firstPage: db
+        .prepare(`${ROW_SQL} ORDER BY due_date, seq LIMIT 100`)
+        .raw(true)
+        .all() as TaskRow[],
     }
   } finally {
     db.close()
