@@ -11,7 +11,12 @@ export interface RunningService {
 /** Listens on host:port (port 0 picks a free one); task URLs use the address it got. */
 export async function listen(db: Db, host: string, port: number): Promise<RunningService> {
   let url = ''
-  const app = createApp({ db, baseUrl: () => url })
+  // Unexpected failures (500s) are logged to stderr as JSON lines; requests are not.
+  const app = createApp({
+    db,
+    baseUrl: () => url,
+    logger: { level: 'error', stream: process.stderr },
+  })
   await app.listen({ host, port })
   const address = app.server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port

@@ -1,7 +1,7 @@
 // The board service as a Fastify app, separate from listen(): tests inject requests in-process
 // or listen on a real socket; the CLI and the planner's local board listen on 127.0.0.1.
 import Fastify from 'fastify'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { SERVICE_LIMITS } from '../../src-shared/api'
 import type { Principal } from '../auth/api-keys'
 import { authenticate } from '../auth/api-keys'
@@ -21,7 +21,8 @@ export interface AppOptions {
   clock?: () => Date
   newId?: () => string
   bodyLimit?: number
-  logger?: boolean
+  /** Fastify's logger settings; off by default (tests, embedding). */
+  logger?: FastifyServerOptions['logger']
 }
 
 export interface RouteContext {
