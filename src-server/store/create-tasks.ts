@@ -1,5 +1,5 @@
 // POST /api/v1/tasks: a batch of tasks with their subtasks, created whole or not at all.
-import { SERVICE_LIMITS } from '../../src-shared/api'
+import { MILESTONE_IGNORED_ON_CREATE, SERVICE_LIMITS } from '../../src-shared/api'
 import type { CreateTaskItem } from '../../src-shared/api'
 import { convertDescription } from '../description/convert-description'
 import { badField, ServiceError } from './service-error'
@@ -57,19 +57,6 @@ export function createTasks(ctx: WriteContext, items: readonly CreateTaskItem[])
   })()
 }
 
-const MILESTONE_IGNORES = [
-  'priority',
-  'assignedUserEmail',
-  'tags',
-  'startDate',
-  'pinToTop',
-  'properties',
-  'subtasks',
-  'milestoneId',
-  'milestoneProjectKey',
-  'milestoneKey',
-] as const
-
 function createOne(
   ctx: WriteContext,
   input: CreateTaskItem,
@@ -81,7 +68,7 @@ function createOne(
     throw badField(`${path}.type`, 'a milestone cannot be a subtask')
   // The spec's milestone rule: these fields are ignored for milestones.
   const item: CreateTaskItem = { ...input }
-  if (type === 'milestone') for (const field of MILESTONE_IGNORES) delete item[field]
+  if (type === 'milestone') for (const field of MILESTONE_IGNORED_ON_CREATE) delete item[field]
 
   checkProject(ctx, item.projectKey, path)
   const status = item.status ?? ctx.board.defaultStatus

@@ -1,5 +1,6 @@
 // PUT/PATCH /api/v1/tasks: a batch of partial updates, applied whole or not at all, answered
 // with the updated tasks' info in request order.
+import { MILESTONE_IGNORED_ON_UPDATE } from '../../src-shared/api'
 import type { StatusCategory, UpdatedTaskInfo, UpdateTaskItem } from '../../src-shared/api'
 import { convertDescription } from '../description/convert-description'
 import type { StoredPropertyValue } from './property-values'
@@ -17,19 +18,6 @@ import {
 } from './write-context'
 import type { TaskRef, WriteContext } from './write-context'
 import { prepared } from '../db/statements'
-
-/** Fields the spec says a milestone ignores on update. */
-const MILESTONE_IGNORES = [
-  'priority',
-  'assignedUserEmail',
-  'tags',
-  'startDate',
-  'pinToTop',
-  'properties',
-  'milestoneId',
-  'milestoneProjectKey',
-  'milestoneKey',
-] as const
 
 interface CurrentTask {
   parentId: string | null
@@ -102,7 +90,8 @@ function updateOne(
   path: string,
 ): string {
   const item: UpdateTaskItem = { ...input }
-  if (target.type === 'milestone') for (const field of MILESTONE_IGNORES) delete item[field]
+  if (target.type === 'milestone')
+    for (const field of MILESTONE_IGNORED_ON_UPDATE) delete item[field]
   const current = loadCurrent(ctx, target.seq)
   const sets: string[] = []
   const params: (string | number | null)[] = []

@@ -32,3 +32,19 @@ export type PropertyType = z.infer<typeof PropertyType>
 export const STATUS_CATEGORIES = ['todo', 'started', 'done'] as const
 export const StatusCategory = z.enum(STATUS_CATEGORIES)
 export type StatusCategory = z.infer<typeof StatusCategory>
+
+/** Update fields a milestone ignores (the spec's milestone rule). */
+export const MILESTONE_IGNORED_ON_UPDATE = [
+  'priority',
+  'assignedUserEmail',
+  'tags',
+  'startDate',
+  'pinToTop',
+  'properties',
+  'milestoneId',
+  'milestoneProjectKey',
+  'milestoneKey',
+] as const
+
+/** Create fields a milestone ignores: the update list, and subtasks (a milestone has none). */
+export const MILESTONE_IGNORED_ON_CREATE = [...MILESTONE_IGNORED_ON_UPDATE, 'subtasks'] as const

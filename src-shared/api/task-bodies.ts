@@ -56,22 +56,7 @@ export const CreateTaskItem: z.ZodType<CreateTaskItem> = z
     milestoneProjectKey: NonEmptyId.optional(),
     milestoneKey: TaskKey.optional(),
   })
-  .superRefine((item, ctx) => {
-    pairRule(
-      ctx,
-      item.milestoneProjectKey,
-      item.milestoneKey,
-      'milestoneProjectKey',
-      'milestoneKey',
-    )
-    if (item.milestoneId !== undefined && item.milestoneKey !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['milestoneId'],
-        message: 'give milestoneId or milestoneProjectKey + milestoneKey, not both',
-      })
-    }
-  })
+  .superRefine((item, ctx) => milestoneLinkRule(ctx, item))
 
 export const CreateTasksBody = z.strictObject({
   tasks: z.array(CreateTaskItem).min(1, 'must hold at least one task'),
@@ -126,21 +111,8 @@ export const UpdateTaskItem = z
         message: 'descriptionType and descriptionContent go together',
       })
     }
-    pairRule(
-      ctx,
-      item.milestoneProjectKey,
-      item.milestoneKey,
-      'milestoneProjectKey',
-      'milestoneKey',
-    )
+    milestoneLinkRule(ctx, item)
     pairRule(ctx, item.parentProjectKey, item.parentKey, 'parentProjectKey', 'parentKey')
-    if (item.milestoneId !== undefined && item.milestoneKey !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['milestoneId'],
-        message: 'give milestoneId or milestoneProjectKey + milestoneKey, not both',
-      })
-    }
     if (item.parentId !== undefined && item.parentKey !== undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -158,6 +130,21 @@ export const UpdateTasksBody = z.strictObject({
     .max(L.batchItems, `at most ${L.batchItems} tasks per request`),
 })
 export type UpdateTasksBody = z.infer<typeof UpdateTasksBody>
+
+/** A milestone is named by milestoneId or by milestoneProjectKey + milestoneKey, one way only. */
+function milestoneLinkRule(
+  ctx: z.RefinementCtx,
+  item: { milestoneId?: unknown; milestoneProjectKey?: unknown; milestoneKey?: unknown },
+): void {
+  pairRule(ctx, item.milestoneProjectKey, item.milestoneKey, 'milestoneProjectKey', 'milestoneKey')
+  if (item.milestoneId !== undefined && item.milestoneKey !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['milestoneId'],
+      message: 'give milestoneId or milestoneProjectKey + milestoneKey, not both',
+    })
+  }
+}
 
 function pairRule(
   ctx: z.RefinementCtx,
