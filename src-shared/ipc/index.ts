@@ -1,0 +1,2 @@
+export * from './board-snapshot'
+export * from './contract'
