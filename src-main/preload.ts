@@ -1,5 +1,18 @@
-// The preload exposes a small named API to the renderer (issue B fills it from the IPC
-// contract). Never ipcRenderer, never a generic invoke(channel).
-import { contextBridge } from 'electron'
+// The preload exposes `window.planner`: one named function per IPC channel and one subscription
+// per event, generated from the contract. Never ipcRenderer, never a generic invoke(channel);
+// event listeners receive the payload only, never Electron's event object.
+import { contextBridge, ipcRenderer } from 'electron'
+import { buildPlannerApi } from '../src-shared/ipc/planner-api'
 
-contextBridge.exposeInMainWorld('planner', Object.freeze({ version: '0.1.0' }))
+const api = buildPlannerApi(
+  (channel, request) => ipcRenderer.invoke(channel, request),
+  (event, listener) => {
+    const forward = (_event: unknown, payload: unknown) => listener(payload)
+    ipcRenderer.on(event, forward)
+    return () => {
+      ipcRenderer.removeListener(event, forward)
+    }
+  },
+)
+
+contextBridge.exposeInMainWorld('planner', api)

@@ -140,18 +140,3 @@ export const EVENTS = {
 } as const
 export type EventName = keyof typeof EVENTS
 export type EventPayload<E extends EventName> = z.infer<(typeof EVENTS)[E]>
-
-/** The renderer's API, generated from CHANNELS: `planner.invoke.boardsList()` and so on. */
-export const CHANNEL_METHODS: Record<Channel, string> = {
-  'boards:list': 'boardsList',
-  'boards:add': 'boardsAdd',
-  'boards:remove': 'boardsRemove',
-  'boards:select': 'boardsSelect',
-  'boards:test': 'boardsTest',
-  'board:sync': 'boardSync',
-  'tasks:create': 'tasksCreate',
-  'tasks:update': 'tasksUpdate',
-  'deps:create': 'depsCreate',
-  'deps:delete': 'depsDelete',
-  'edits:pending': 'editsPending',
-}

@@ -1,2 +1,4 @@
 export * from './board-snapshot'
+export * from './channel-names'
 export * from './contract'
+export * from './planner-api'

@@ -1,0 +1,78 @@
+// The one way into main's services, Electron-free so browser mode uses it too. Every call:
+// known channel? trusted sender? payload valid for the channel? Then the handler runs, and
+// whatever happens the caller gets a value `{ok, value} | {ok: false, error}`: nothing throws
+// across IPC.
+import { describeIssues, toFieldIssues } from '../../src-shared/api'
+import { CHANNELS } from '../../src-shared/ipc'
+import type {
+  Channel,
+  ChannelResponse,
+  IpcError,
+  IpcErrorCode,
+  IpcResult,
+} from '../../src-shared/ipc'
+import type { z } from 'zod'
+
+/** What a handler receives: the request after its schema has parsed it (defaults applied). */
+export type ParsedRequest<C extends Channel> = z.output<(typeof CHANNELS)[C]['request']>
+
+export type IpcHandlers = {
+  [C in Channel]: (request: ParsedRequest<C>) => Promise<ChannelResponse<C>>
+}
+
+/** Errors that know how they should reach the renderer (the API client's, the keychain's...). */
+export interface ExposableError {
+  ipcCode: IpcErrorCode
+  message: string
+}
+
+export function isExposableError(error: unknown): error is ExposableError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as ExposableError).ipcCode === 'string' &&
+    typeof (error as ExposableError).message === 'string'
+  )
+}
+
+export interface IpcRouter {
+  dispatch(channel: string, payload: unknown, trusted: boolean): Promise<IpcResult<unknown>>
+}
+
+const fail = (code: IpcErrorCode, message: string): { ok: false; error: IpcError } => ({
+  ok: false,
+  error: { code, message },
+})
+
+export function createIpcRouter(
+  handlers: IpcHandlers,
+  log: (error: unknown) => void = console.error,
+): IpcRouter {
+  return {
+    async dispatch(channel, payload, trusted) {
+      if (!trusted)
+        return fail('FORBIDDEN_SENDER', 'This request did not come from the planner window.')
+      if (!Object.hasOwn(CHANNELS, channel))
+        return fail('INVALID_REQUEST', `There is no channel "${channel}".`)
+      const name = channel as Channel
+      const parsed = CHANNELS[name].request.safeParse(payload)
+      if (!parsed.success) {
+        return fail(
+          'INVALID_REQUEST',
+          describeIssues(toFieldIssues(parsed.error), `Invalid ${name} request`),
+        )
+      }
+      try {
+        const handler = handlers[name] as (request: unknown) => Promise<unknown>
+        return { ok: true, value: await handler(parsed.data) }
+      } catch (error) {
+        if (isExposableError(error)) return fail(error.ipcCode, error.message)
+        log(error)
+        return fail(
+          'INTERNAL',
+          `The planner failed unexpectedly while handling ${name}; nothing more was sent.`,
+        )
+      }
+    },
+  }
+}

@@ -1,0 +1,23 @@
+// Channel and event names without their schemas: what the preload needs. A sandboxed preload
+// cannot load packages at run time, so this module imports nothing but types.
+import type { Channel, EventName } from './contract'
+
+/** The renderer-facing method of each channel: `planner.calls.boardSync()` and so on. */
+export const CHANNEL_METHODS = {
+  'boards:list': 'boardsList',
+  'boards:add': 'boardsAdd',
+  'boards:remove': 'boardsRemove',
+  'boards:select': 'boardsSelect',
+  'boards:test': 'boardsTest',
+  'board:sync': 'boardSync',
+  'tasks:create': 'tasksCreate',
+  'tasks:update': 'tasksUpdate',
+  'deps:create': 'depsCreate',
+  'deps:delete': 'depsDelete',
+  'edits:pending': 'editsPending',
+} as const satisfies Record<Channel, string>
+
+export const EVENT_NAMES = [
+  'sync:progress',
+  'edits:changed',
+] as const satisfies readonly EventName[]

@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createIpcRouter } from '../../../src-main/ipc/ipc-router'
+import type { IpcHandlers } from '../../../src-main/ipc/ipc-router'
+import { CHANNELS } from '../../../src-shared/ipc'
+
+const profile = {
+  id: 'p1',
+  name: 'Local',
+  baseUrl: 'http://127.0.0.1:1',
+  isCurrent: true,
+  isLocal: true,
+  hasKey: true,
+  maskedKey: 'tb_…abcd',
+}
+
+function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
+  const unexpected = async () => {
+    throw new Error('not expected in this test')
+  }
+  const all = Object.fromEntries(
+    Object.keys(CHANNELS).map((c) => [c, unexpected]),
+  ) as unknown as IpcHandlers
+  return { ...all, ...overrides }
+}
+
+describe('IPC router', () => {
+  it('runs the handler with the parsed request and returns its value', async () => {
+    const select = vi.fn(async (request: { id: string }) => ({ ...profile, id: request.id }))
+    const router = createIpcRouter(handlers({ 'boards:select': select }))
+    expect(await router.dispatch('boards:select', { id: 'p9' }, true)).toEqual({
+      ok: true,
+      value: { ...profile, id: 'p9' },
+    })
+    expect(select).toHaveBeenCalledWith({ id: 'p9' })
+  })
+
+  it('applies schema defaults before the handler sees the request', async () => {
+    const sync = vi.fn(async () => {
+      throw Object.assign(new Error('No board is selected.'), { ipcCode: 'NO_BOARD' as const })
+    })
+    const router = createIpcRouter(handlers({ 'board:sync': sync }))
+    expect(await router.dispatch('board:sync', {}, true)).toEqual({
+      ok: false,
+      error: { code: 'NO_BOARD', message: 'No board is selected.' },
+    })
+    expect(sync).toHaveBeenCalledWith({ cachedFirst: false })
+  })
+
+  it('refuses an untrusted sender before parsing or running anything', async () => {
+    const list = vi.fn(async () => [])
+    const router = createIpcRouter(handlers({ 'boards:list': list }))
+    expect(await router.dispatch('boards:list', undefined, false)).toEqual({
+      ok: false,
+      error: {
+        code: 'FORBIDDEN_SENDER',
+        message: 'This request did not come from the planner window.',
+      },
+    })
+    expect(list).not.toHaveBeenCalled()
+  })
+
+  it('refuses unknown channels, including inherited property names', async () => {
+    const router = createIpcRouter(handlers())
+    for (const channel of ['shell:exec', 'toString', '__proto__']) {
+      const result = await router.dispatch(channel, undefined, true)
+      expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } })
+    }
+  })
+
+  it('refuses an invalid payload with a message naming the field, without calling the handler', async () => {
+    const add = vi.fn()
+    const router = createIpcRouter(handlers({ 'boards:add': add }))
+    const result = await router.dispatch(
+      'boards:add',
+      { name: 'B', baseUrl: 'https://b.example', apiKey: '', extra: 1 },
+      true,
+    )
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } })
+    expect(!result.ok && result.error.message).toContain('Invalid boards:add request')
+    expect(add).not.toHaveBeenCalled()
+  })
+
+  it('turns an unexpected exception into an INTERNAL error value and logs it', async () => {
+    const log = vi.fn()
+    const router = createIpcRouter(
+      handlers({
+        'edits:pending': async () => {
+          throw new TypeError('boom')
+        },
+      }),
+      log,
+    )
+    const result = await router.dispatch('edits:pending', undefined, true)
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'INTERNAL',
+        message:
+          'The planner failed unexpectedly while handling edits:pending; nothing more was sent.',
+      },
+    })
+    expect(log).toHaveBeenCalledWith(expect.any(TypeError))
+  })
+})
