@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IpcRouter } from '../../../src-main/ipc/ipc-router'
+import { startWebBridge, TOKEN_HEADER } from '../../../src-main/web/web-bridge'
+import type { WebBridge } from '../../../src-main/web/web-bridge'
+
+let root: string
+let bridge: WebBridge
+const calls: [string, unknown, boolean][] = []
+const router: IpcRouter = {
+  async dispatch(channel, payload, trusted) {
+    calls.push([channel, payload, trusted])
+    return { ok: true, value: { echoed: payload } }
+  },
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'tb-web-'))
+  mkdirSync(join(root, 'assets'))
+  writeFileSync(join(root, 'index.html'), '<html><head><title>P</title></head><body></body></html>')
+  writeFileSync(join(root, 'assets', 'app.js'), 'console.log(1)')
+  writeFileSync(join(tmpdir(), 'tb-web-secret.txt'), 'secret')
+  bridge = await startWebBridge({ router, rendererRoot: root })
+})
+afterAll(async () => {
+  await bridge.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+/** A raw request, so tests can set Host and Origin freely. */
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  const url = new URL(path, bridge.url)
+  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
+    (resolve, reject) => {
+      const req = request(
+        url,
+        { method: options.method ?? 'GET', headers: options.headers },
+        (res) => {
+          let body = ''
+          res.on('data', (c: Buffer) => (body += c.toString()))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }))
+        },
+      )
+      req.on('error', reject)
+      req.end(options.body)
+    },
+  )
+}
+
+const call = (
+  channel: string,
+  payload: unknown,
+  headers: Record<string, string> = { [TOKEN_HEADER]: bridge.token },
+) =>
+  raw(`/ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ payload }),
+  })
+
+describe('browser-mode bridge', () => {
+  it('listens on 127.0.0.1 and serves the renderer with the token and a CSP', async () => {
+    expect(bridge.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+    const page = await raw('/')
+    expect(page.status).toBe(200)
+    expect(page.body).toContain(`<meta name="planner-token" content="${bridge.token}" />`)
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    expect((await raw('/assets/app.js')).headers['content-type']).toBe(
+      'text/javascript; charset=utf-8',
+    )
+  })
+
+  it('dispatches calls that carry the token, as trusted', async () => {
+    const response = await call('board:sync', { cachedFirst: true })
+    expect(JSON.parse(response.body)).toEqual({
+      ok: true,
+      value: { echoed: { cachedFirst: true } },
+    })
+    expect(calls.at(-1)).toEqual(['board:sync', { cachedFirst: true }, true])
+  })
+
+  it('refuses calls without the token, with a wrong one, or from another origin', async () => {
+    const before = calls.length
+    expect((await call('boards:list', undefined, {})).status).toBe(403)
+    expect(
+      (await call('boards:list', undefined, { [TOKEN_HEADER]: 'x'.repeat(bridge.token.length) }))
+        .status,
+    ).toBe(403)
+    expect(
+      (
+        await call('boards:list', undefined, {
+          [TOKEN_HEADER]: bridge.token,
+          origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403)
+    expect(calls.length).toBe(before)
+  })
+
+  it('refuses any request whose Host is not this server (DNS rebinding)', async () => {
+    const port = new URL(bridge.url).port
+    expect((await raw('/', { headers: { host: `evil.example:${port}` } })).status).toBe(421)
+    expect(
+      (
+        await call('boards:list', undefined, {
+          [TOKEN_HEADER]: bridge.token,
+          host: `rebind.example:${port}`,
+        })
+      ).status,
+    ).toBe(421)
+    expect((await raw('/', { headers: { host: `localhost:${port}` } })).status).toBe(200)
+  })
+
+  it('never serves files outside the renderer folder', async () => {
+    expect((await raw('/..%2ftb-web-secret.txt')).status).toBe(404)
+    expect((await raw('/missing.js')).status).toBe(404)
+  })
+
+  it('streams events to holders of the token only', async () => {
+    expect((await raw('/events?token=nope')).status).toBe(403)
+    const received = new Promise<string>((resolve) => {
+      const req = request(new URL(`/events?token=${bridge.token}`, bridge.url), (res) => {
+        let text = ''
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString()
+          if (text.includes('event: edits:changed')) {
+            resolve(text)
+            req.destroy()
+          }
+        })
+        // Emit once the stream is open.
+        setTimeout(() => bridge.emit('edits:changed', { count: 2, batches: [] }), 50)
+      })
+      req.end()
+    })
+    expect(await received).toContain('data: {"count":2,"batches":[]}')
+  })
+})
