@@ -1,0 +1,60 @@
+// The renderer's only way to main: the preload's `window.planner` inside Electron, or the same
+// API over HTTP to the browser-mode bridge (token from the page, events over one EventSource).
+import { buildPlannerApi } from '../src-shared/ipc'
+import type { EventName, IpcResult, PlannerApi } from '../src-shared/ipc'
+
+declare global {
+  interface Window {
+    planner?: PlannerApi
+  }
+}
+
+const TOKEN_HEADER = 'x-planner-token'
+
+function httpPlannerApi(token: string): PlannerApi {
+  let source: EventSource | undefined
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
+  const invoke = async (channel: string, request: unknown): Promise<IpcResult<unknown>> => {
+    try {
+      const response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+        body: JSON.stringify({ payload: request }),
+      })
+      return (await response.json()) as IpcResult<unknown>
+    } catch (error) {
+      return {
+        ok: false,
+        error: { code: 'INTERNAL', message: `The planner is not reachable: ${String(error)}` },
+      }
+    }
+  }
+  const subscribe = (event: EventName, listener: (payload: unknown) => void) => {
+    source ??= new EventSource(`/events?token=${encodeURIComponent(token)}`)
+    let set = listeners.get(event)
+    if (!set) {
+      const handlers = new Set<(payload: unknown) => void>()
+      listeners.set(event, (set = handlers))
+      source.addEventListener(event, (message) => {
+        const payload: unknown = JSON.parse((message as MessageEvent<string>).data)
+        handlers.forEach((handler) => handler(payload))
+      })
+    }
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+    }
+  }
+  return buildPlannerApi(invoke, subscribe)
+}
+
+let api: PlannerApi | undefined
+
+/** The planner API for this page; throws when the page was opened outside the planner. */
+export function plannerApi(): PlannerApi {
+  if (api) return api
+  if (window.planner) return (api = window.planner)
+  const token = document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')?.content
+  if (!token) throw new Error('This page must be opened by the planner (npm start or npm run web).')
+  return (api = httpPlannerApi(token))
+}
