@@ -91,14 +91,12 @@ describe('edit journal across a crash', () => {
     'completes a batch whose process was killed %s',
     async (mode) => {
       const journalPath = join(dir, `${mode}.db`)
-      const moved = tasks
-        .slice(0, 3)
-        .map((t, i) => ({
-          id: t.id,
-          startDate: `2026-03-1${i}T09:00:00.000Z`,
-          dueDate: `2026-03-2${i}T17:00:00.000Z`,
-          title: `${mode}-${i}`,
-        }))
+      const moved = tasks.slice(0, 3).map((t, i) => ({
+        id: t.id,
+        startDate: `2026-03-1${i}T09:00:00.000Z`,
+        dueDate: `2026-03-2${i}T17:00:00.000Z`,
+        title: `${mode}-${i}`,
+      }))
       const out = await killMidSend(journalPath, mode, moved)
       if (mode === 'after-ack') expect(out).toContain('ACKED 200')
       expect(await restartAndReplay(journalPath)).toBe(3)

@@ -1,0 +1,70 @@
+// The service does not return the tasks a create made. Afterwards (or when a create's outcome is
+// unknown) we look for them with a list query as narrow as the item allows, and match on title,
+// creator and creation time, ignoring tasks we already knew. A create is never sent again: an
+// item we cannot find is reported as unknown for the user to check.
+import { toCanonicalTimestamp } from '../../src-shared/api'
+import type { CreateTaskItem, ListTasksFilters, Task } from '../../src-shared/api'
+import type { CreateTasksResult } from '../../src-shared/ipc'
+
+export interface TaskLister {
+  listTasks(filters: ListTasksFilters): Promise<Task[]>
+}
+
+export interface FindOptions {
+  /** Tasks that existed before the create (by id): never mistaken for new ones. */
+  knownIds: ReadonlySet<string>
+  /** Earliest plausible createdAt (the request's start, less an allowance for clock skew). */
+  since: string
+}
+
+/** The UTC day the service files a date under (what its date filters match). */
+const day = (date: string | undefined) =>
+  date ? toCanonicalTimestamp(date)?.slice(0, 10) : undefined
+
+/** The narrowest filters an item's own fields allow. */
+export function filtersFor(item: CreateTaskItem): ListTasksFilters {
+  const milestone = item.type === 'milestone'
+  const filters: ListTasksFilters = { projectKey: [item.projectKey], type: item.type ?? 'task' }
+  if (item.status) filters.status = [item.status]
+  const due = day(item.dueDate)
+  if (due && due.length === 10 && !item.dueDate?.includes('T'))
+    filters.dueDate = { from: due, to: due }
+  if (milestone) return filters
+  const start = day(item.startDate)
+  if (start) filters.startDate = { from: start, to: start }
+  if (item.assignedUserEmail) filters.assignedUserEmail = [item.assignedUserEmail]
+  if (item.priority) filters.priority = [item.priority]
+  if (item.pinToTop !== undefined) filters.pinToTop = item.pinToTop
+  if (item.tags?.[0]) filters.tag = [item.tags[0]]
+  return filters
+}
+
+export async function findCreatedTasks(
+  lister: TaskLister,
+  items: readonly CreateTaskItem[],
+  options: FindOptions,
+): Promise<CreateTasksResult> {
+  const claimed = new Set<string>()
+  const result: CreateTasksResult = { created: [], unknown: [] }
+  for (const [index, item] of items.entries()) {
+    const candidates = (await lister.listTasks(filtersFor(item)))
+      .filter(
+        (task) =>
+          task.title === item.title &&
+          task.parentId === '' &&
+          task.createdAt >= options.since &&
+          !options.knownIds.has(task.id) &&
+          !claimed.has(task.id),
+      )
+      // Keys grow with creation, so the earliest unclaimed match belongs to the earliest item.
+      .sort((a, b) => a.key - b.key)
+    const match = candidates[0]
+    if (match) {
+      claimed.add(match.id)
+      result.created.push({ index, id: match.id, projectKey: match.projectKey, key: match.key })
+    } else {
+      result.unknown.push({ index, title: item.title })
+    }
+  }
+  return result
+}

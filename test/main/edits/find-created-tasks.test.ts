@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { filtersFor, findCreatedTasks } from '../../../src-main/edits/find-created-tasks'
+import { toListQuery } from '../../../src-shared/api'
+import type { ListTasksFilters } from '../../../src-shared/api'
+import { startTestService } from '../../support/service'
+import type { TestService } from '../../support/service'
+import { createTasks, listTasks, newTask } from '../../support/tasks'
+
+let service: TestService
+const queries: string[] = []
+const lister = {
+  listTasks: async (filters: ListTasksFilters) => {
+    const query = toListQuery(filters).toString()
+    queries.push(query)
+    return listTasks(service, query)
+  },
+}
+beforeEach(async () => {
+  service = await startTestService()
+  queries.length = 0
+})
+afterEach(() => service.close())
+
+describe('finding created tasks', () => {
+  it('finds each new task, even with duplicate titles and look-alike tasks that already existed', async () => {
+    await createTasks(service, newTask({ title: 'Write tests', dueDate: '2026-03-03' }))
+    const before = await listTasks(service)
+    const since = new Date(Date.now() - 60_000).toISOString()
+    const items = [
+      newTask({ title: 'Write tests', dueDate: '2026-03-03' }),
+      newTask({ title: 'Write tests', dueDate: '2026-03-03' }),
+      newTask({
+        title: 'Ship',
+        projectKey: 'APP',
+        assignedUserEmail: 'ada.lovelace@example.com',
+        tags: ['ui'],
+      }),
+    ]
+    await createTasks(service, ...items)
+    const found = await findCreatedTasks(lister, items, {
+      knownIds: new Set(before.map((t) => t.id)),
+      since,
+    })
+    const all = await listTasks(service)
+    const byKey = (p: string, k: number) => all.find((t) => t.projectKey === p && t.key === k)!.id
+    expect(found).toEqual({
+      created: [
+        { index: 0, id: byKey('WEB', 2), projectKey: 'WEB', key: 2 },
+        { index: 1, id: byKey('WEB', 3), projectKey: 'WEB', key: 3 },
+        { index: 2, id: byKey('APP', 1), projectKey: 'APP', key: 1 },
+      ],
+      unknown: [],
+    })
+    expect(queries[2]).toContain('assignedUserEmail=ada.lovelace%40example.com')
+  })
+
+  it('reports items it cannot find as unknown instead of guessing', async () => {
+    const found = await findCreatedTasks(lister, [newTask({ title: 'Never created' })], {
+      knownIds: new Set(),
+      since: '2000-01-01',
+    })
+    expect(found).toEqual({ created: [], unknown: [{ index: 0, title: 'Never created' }] })
+  })
+
+  it('narrows the query by every field the item sets', () => {
+    expect(
+      filtersFor(
+        newTask({
+          projectKey: 'OPS',
+          status: 'Done',
+          dueDate: '2026-04-01',
+          startDate: '2026-03-30',
+          priority: 'high',
+          pinToTop: true,
+          tags: ['a', 'b'],
+        }),
+      ),
+    ).toEqual({
+      projectKey: ['OPS'],
+      type: 'task',
+      status: ['Done'],
+      dueDate: { from: '2026-04-02', to: '2026-04-02' }, // the UTC day the service files it under
+      startDate: { from: '2026-03-30', to: '2026-03-30' },
+      priority: ['high'],
+      pinToTop: true,
+      tag: ['a'],
+    })
+    expect(
+      filtersFor(newTask({ type: 'milestone', dueDate: '2026-04-01', priority: 'high' })),
+    ).toEqual({
+      projectKey: ['WEB'],
+      type: 'milestone',
+      dueDate: { from: '2026-04-01', to: '2026-04-01' },
+    })
+  })
+})
