@@ -68,7 +68,7 @@ describe('finding created tasks', () => {
         newTask({
           projectKey: 'OPS',
           status: 'Done',
-          dueDate: '2026-04-01',
+          dueDate: '2026-04-01T23:30:00-02:00',
           startDate: '2026-03-30',
           priority: 'high',
           pinToTop: true,
