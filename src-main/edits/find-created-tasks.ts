@@ -27,8 +27,7 @@ export function filtersFor(item: CreateTaskItem): ListTasksFilters {
   const filters: ListTasksFilters = { projectKey: [item.projectKey], type: item.type ?? 'task' }
   if (item.status) filters.status = [item.status]
   const due = day(item.dueDate)
-  if (due && due.length === 10 && !item.dueDate?.includes('T'))
-    filters.dueDate = { from: due, to: due }
+  if (due) filters.dueDate = { from: due, to: due }
   if (milestone) return filters
   const start = day(item.startDate)
   if (start) filters.startDate = { from: start, to: start }
