@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { findConflicts } from '../../../src-main/edits/find-conflicts'
+import { toListQuery } from '../../../src-shared/api'
+import type { ListTasksFilters, Task } from '../../../src-shared/api'
+import { startTestService } from '../../support/service'
+import type { TestService } from '../../support/service'
+import { createTasks, listTasks, newTask } from '../../support/tasks'
+
+let service: TestService
+let snapshot: Task[]
+let clock = '2026-03-01T10:00:00.000Z'
+const queries: string[] = []
+const lister = {
+  listTasks: async (filters: ListTasksFilters) => {
+    queries.push(toListQuery(filters).toString())
+    return listTasks(service, toListQuery(filters).toString())
+  },
+}
+
+beforeEach(async () => {
+  service = await startTestService({ clock: () => new Date(clock) })
+  await createTasks(
+    service,
+    newTask({ title: 'A', status: 'To Do', dueDate: '2026-03-03' }),
+    newTask({ title: 'B', status: 'To Do', dueDate: '2026-03-09' }),
+    newTask({ title: 'C', status: 'To Do', startDate: '2026-03-05' }),
+    newTask({ title: 'D', status: 'To Do' }),
+  )
+  snapshot = await listTasks(service)
+  queries.length = 0
+})
+afterEach(() => service.close())
+
+const byTitle = (title: string) => snapshot.find((t) => t.title === title)!
+const known = () => new Map(snapshot.map((t) => [t.id, t]))
+const seenAll = () => Object.fromEntries(snapshot.map((t) => [t.id, t.updatedAt]))
+
+describe('finding conflicts before an update', () => {
+  it('finds none when nothing changed, with one query per project/status/type group', async () => {
+    const edits = ['A', 'B', 'C'].map((t) => ({ id: byTitle(t).id, title: `${t}!` }))
+    expect(await findConflicts(lister, edits, seenAll(), known())).toEqual([])
+    expect(queries).toEqual([
+      'projectKey=WEB&status=To+Do&dueDate=2026-03-03%2C2026-03-09&type=task',
+      'projectKey=WEB&status=To+Do&startDate=2026-03-05&type=task',
+    ])
+  })
+
+  it('reports a task edited elsewhere, naming who, when and which fields', async () => {
+    clock = '2026-03-02T08:00:00.000Z'
+    await service.call('PATCH', '/api/v1/tasks', {
+      tasks: [{ id: byTitle('B').id, title: 'B (renamed)', priority: 'high' }],
+    })
+    const conflicts = await findConflicts(
+      lister,
+      [
+        { id: byTitle('A').id, title: 'x' },
+        { id: byTitle('B').id, dueDate: '2026-03-10' },
+      ],
+      seenAll(),
+      known(),
+    )
+    expect(conflicts).toEqual([
+      {
+        taskId: byTitle('B').id,
+        title: 'B',
+        fields: ['title', 'priority'],
+        message:
+          'B was changed on the board by olivia.owner@example.com at 2026-03-02T08:00:00.000Z (title, priority); your change was not sent.',
+      },
+    ])
+  })
+
+  it('reports a task that left its last known slice (its status changed elsewhere)', async () => {
+    await service.call('PATCH', '/api/v1/tasks', {
+      tasks: [{ id: byTitle('A').id, status: 'Done' }],
+    })
+    const [conflict] = await findConflicts(
+      lister,
+      [{ id: byTitle('A').id, title: 'x' }],
+      seenAll(),
+      known(),
+    )
+    expect(conflict).toMatchObject({
+      taskId: byTitle('A').id,
+      message: 'A was moved or changed on the board since you last loaded it; reload to see it.',
+    })
+  })
+
+  it('checks only tasks the renderer says it saw', async () => {
+    expect(await findConflicts(lister, [{ id: byTitle('A').id, title: 'x' }], {}, known())).toEqual(
+      [],
+    )
+    expect(queries).toEqual([])
+  })
+})
