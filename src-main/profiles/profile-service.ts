@@ -1,0 +1,200 @@
+// Board profiles: names and URLs in the settings file, API keys in the SecretStore under
+// `board:<id>`. Keys go to the keychain before a profile is saved, so a keychain failure leaves
+// nothing behind; the views handed out carry only `hasKey` and a masked key.
+import { randomUUID } from 'node:crypto'
+import type { BoardProfileView } from '../../src-shared/ipc/contract'
+import { SecretStoreUnavailable } from '../secrets/secret-store'
+import type { SecretStore } from '../secrets/secret-store'
+import { maskApiKey, normaliseApiKey } from './api-key'
+import { normaliseBaseUrl } from './base-url'
+import { ProfileError } from './profile-error'
+import { readSettings, writeSettings } from './settings-file'
+import type { Settings, StoredProfile } from './settings-file'
+
+export const LOCAL_PROFILE_ID = 'local'
+export const LOCAL_PROFILE_NAME = 'Local demo board'
+
+export interface AddProfileInput {
+  name: string
+  baseUrl: string
+  apiKey: string
+}
+
+const accountOf = (id: string): string => `board:${id}`
+
+export class ProfileService {
+  // Every operation runs alone, so two read-modify-write cycles never lose each other's change.
+  #queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    readonly settingsPath: string,
+    private readonly secrets: SecretStore,
+  ) {}
+
+  /** All profiles. A keychain that cannot be read shows as `hasKey: false`, not as a failure. */
+  list(): Promise<BoardProfileView[]> {
+    return this.#exclusive(async () => {
+      const settings = await readSettings(this.settingsPath)
+      return Promise.all(settings.profiles.map((p) => this.#view(p, settings.currentId)))
+    })
+  }
+
+  /** Saves a board; it becomes current when no board is. Fails, saving nothing, without keychain. */
+  async add(input: AddProfileInput): Promise<BoardProfileView> {
+    const name = input.name.trim()
+    if (name === '' || name.length > 100) {
+      throw new ProfileError('invalid_input', 'A board name needs 1 to 100 characters.')
+    }
+    const baseUrl = normaliseBaseUrl(input.baseUrl)
+    const apiKey = normaliseApiKey(input.apiKey)
+    return this.#exclusive(async () => {
+      // Read first: a corrupt settings file must stop us before anything reaches the keychain.
+      const settings = await readSettings(this.settingsPath)
+      const profile: StoredProfile = { id: randomUUID(), name, baseUrl, isLocal: false }
+      await this.#storeKey(profile.id, apiKey, 'The board was not saved')
+      const next: Settings = {
+        ...settings,
+        currentId: settings.currentId ?? profile.id,
+        profiles: [...settings.profiles, profile],
+      }
+      await this.#writeOrForgetKey(next, profile.id)
+      return this.#view(profile, next.currentId)
+    })
+  }
+
+  /**
+   * Removes a board and its key. Refused while the keychain is unavailable, so that no key is
+   * left orphaned in it. A removed current board hands over to the local board, else the first.
+   */
+  remove(id: string): Promise<void> {
+    return this.#exclusive(async () => {
+      const settings = await readSettings(this.settingsPath)
+      this.#find(settings, id)
+      try {
+        await this.secrets.delete(accountOf(id))
+      } catch (error) {
+        throw keychainError(error, 'The board was not removed: its API key could not be deleted')
+      }
+      const profiles = settings.profiles.filter((p) => p.id !== id)
+      const fallback = profiles.find((p) => p.isLocal) ?? profiles[0]
+      const currentId = settings.currentId === id ? (fallback?.id ?? null) : settings.currentId
+      await writeSettings(this.settingsPath, { ...settings, currentId, profiles })
+    })
+  }
+
+  select(id: string): Promise<BoardProfileView> {
+    return this.#exclusive(async () => {
+      const settings = await readSettings(this.settingsPath)
+      const profile = this.#find(settings, id)
+      if (settings.currentId !== id) {
+        await writeSettings(this.settingsPath, { ...settings, currentId: id })
+      }
+      return this.#view(profile, id)
+    })
+  }
+
+  current(): Promise<BoardProfileView | null> {
+    return this.#exclusive(async () => {
+      const settings = await readSettings(this.settingsPath)
+      const profile = settings.profiles.find((p) => p.id === settings.currentId)
+      return profile ? this.#view(profile, settings.currentId) : null
+    })
+  }
+
+  /** The board's API key, for the main process only: it must never cross IPC. */
+  apiKeyFor(id: string): Promise<string> {
+    return this.#exclusive(async () => {
+      const profile = this.#find(await readSettings(this.settingsPath), id)
+      let key: string | null
+      try {
+        key = await this.secrets.get(accountOf(id))
+      } catch (error) {
+        throw keychainError(error, `The API key of "${profile.name}" cannot be read`)
+      }
+      if (key === null) {
+        throw new ProfileError(
+          'no_key',
+          `No API key is stored for "${profile.name}"; remove the board and add it again.`,
+        )
+      }
+      return key
+    })
+  }
+
+  /**
+   * Creates or updates the profile of the embedded local board (its port changes per launch).
+   * On a first start, with no board current, it becomes the current board.
+   */
+  async ensureLocalProfile(input: { baseUrl: string; apiKey: string }): Promise<BoardProfileView> {
+    const baseUrl = normaliseBaseUrl(input.baseUrl)
+    const apiKey = normaliseApiKey(input.apiKey)
+    return this.#exclusive(async () => {
+      const settings = await readSettings(this.settingsPath)
+      await this.#storeKey(LOCAL_PROFILE_ID, apiKey, 'The local demo board could not be set up')
+      const profile: StoredProfile = {
+        id: LOCAL_PROFILE_ID,
+        name: LOCAL_PROFILE_NAME,
+        baseUrl,
+        isLocal: true,
+      }
+      const others = settings.profiles.filter((p) => p.id !== LOCAL_PROFILE_ID)
+      const next: Settings = {
+        ...settings,
+        currentId: settings.currentId ?? LOCAL_PROFILE_ID,
+        profiles: [profile, ...others],
+      }
+      await writeSettings(this.settingsPath, next)
+      return this.#view(profile, next.currentId)
+    })
+  }
+
+  #exclusive<T>(operation: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(operation)
+    this.#queue = run.catch(() => undefined)
+    return run
+  }
+
+  #find(settings: Settings, id: string): StoredProfile {
+    const profile = settings.profiles.find((p) => p.id === id)
+    if (!profile) throw new ProfileError('not_found', 'That board does not exist (any more).')
+    return profile
+  }
+
+  async #storeKey(id: string, apiKey: string, context: string): Promise<void> {
+    try {
+      await this.secrets.set(accountOf(id), apiKey)
+    } catch (error) {
+      throw keychainError(error, context)
+    }
+  }
+
+  /** Writes the settings; if that fails, takes the new key back out of the keychain. */
+  async #writeOrForgetKey(next: Settings, id: string): Promise<void> {
+    try {
+      await writeSettings(this.settingsPath, next)
+    } catch (error) {
+      await this.secrets.delete(accountOf(id)).catch(() => undefined)
+      throw error
+    }
+  }
+
+  async #view(profile: StoredProfile, currentId: string | null): Promise<BoardProfileView> {
+    let key: string | null = null
+    try {
+      key = await this.secrets.get(accountOf(profile.id))
+    } catch (error) {
+      if (!(error instanceof SecretStoreUnavailable)) throw error
+    }
+    return {
+      ...profile,
+      isCurrent: profile.id === currentId,
+      hasKey: key !== null,
+      maskedKey: key === null ? '' : maskApiKey(key),
+    }
+  }
+}
+
+function keychainError(error: unknown, context: string): unknown {
+  if (!(error instanceof SecretStoreUnavailable)) return error
+  return new ProfileError('keychain_unavailable', `${context}. ${error.message}.`, { cause: error })
+}
