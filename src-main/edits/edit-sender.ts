@@ -5,6 +5,7 @@
 // rolls it back.
 import type { UpdatedTaskInfo, UpdateTaskItem } from '../../src-shared/api'
 import type { IpcErrorCode, PendingEdits } from '../../src-shared/ipc'
+import { ipcCodeOf } from '../ipc/ipc-router'
 import type { EditJournal, PendingBatch } from './edit-journal'
 
 export type SendUpdate = (profileId: string, tasks: UpdateTaskItem[]) => Promise<UpdatedTaskInfo[]>
@@ -25,12 +26,12 @@ export class EditQueuedError extends Error {
     super(
       `The board could not be reached (${reason}). The change is saved and will be sent when it can.`,
     )
-    this.ipcCode = (cause as { ipcCode?: IpcErrorCode }).ipcCode ?? 'NETWORK'
+    this.ipcCode = ipcCodeOf(cause) ?? 'NETWORK'
   }
 }
 
 function isPassing(error: unknown): boolean {
-  return PASSING.has((error as { ipcCode?: string }).ipcCode ?? 'NETWORK')
+  return PASSING.has(ipcCodeOf(error) ?? 'NETWORK')
 }
 
 export class EditSender {

@@ -3,14 +3,8 @@
 // whatever happens the caller gets a value `{ok, value} | {ok: false, error}`: nothing throws
 // across IPC.
 import { describeIssues, toFieldIssues } from '../../src-shared/api'
-import { CHANNELS } from '../../src-shared/ipc'
-import type {
-  Channel,
-  ChannelResponse,
-  IpcError,
-  IpcErrorCode,
-  IpcResult,
-} from '../../src-shared/ipc'
+import { CHANNELS, IpcErrorCode } from '../../src-shared/ipc'
+import type { Channel, ChannelResponse, IpcError, IpcResult } from '../../src-shared/ipc'
 import type { z } from 'zod'
 
 /** What a handler receives: the request after its schema has parsed it (defaults applied). */
@@ -20,19 +14,20 @@ export type IpcHandlers = {
   [C in Channel]: (request: ParsedRequest<C>) => Promise<ChannelResponse<C>>
 }
 
-/** Errors that know how they should reach the renderer (the API client's, the keychain's...). */
-export interface ExposableError {
-  ipcCode: IpcErrorCode
-  message: string
-}
-
-export function isExposableError(error: unknown): error is ExposableError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as ExposableError).ipcCode === 'string' &&
-    typeof (error as ExposableError).message === 'string'
-  )
+/**
+ * The IPC code an error carries, if it carries a valid one: `ipcCode` (the journal's, the
+ * keychain's...) or `code` (the API client's). Node's own codes (ENOENT...) are not IPC codes.
+ */
+export function ipcCodeOf(error: unknown): IpcErrorCode | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  for (const candidate of [
+    (error as { ipcCode?: unknown }).ipcCode,
+    (error as { code?: unknown }).code,
+  ]) {
+    const parsed = IpcErrorCode.safeParse(candidate)
+    if (parsed.success) return parsed.data
+  }
+  return undefined
 }
 
 export interface IpcRouter {
@@ -66,7 +61,8 @@ export function createIpcRouter(
         const handler = handlers[name] as (request: unknown) => Promise<unknown>
         return { ok: true, value: await handler(parsed.data) }
       } catch (error) {
-        if (isExposableError(error)) return fail(error.ipcCode, error.message)
+        const code = ipcCodeOf(error)
+        if (code !== undefined) return fail(code, (error as Error).message)
         log(error)
         return fail(
           'INTERNAL',

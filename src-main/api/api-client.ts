@@ -1,0 +1,197 @@
+// The planner's client for the whole task-board interface. Requests are checked against the
+// contract's schemas before they leave (a mistake is caught here, with the field named, and never
+// costs a request); answers are validated before anyone trusts them. Every failure is an ApiError.
+import { z } from 'zod'
+import {
+  CreateDependencyBody,
+  CreateDependencyResponse,
+  CreateTasksBody,
+  DeleteDependencyBody,
+  ListDependenciesQuery,
+  ListDependenciesResponse,
+  ListTasksResponse,
+  SERVICE_LIMITS,
+  SuccessResponse,
+  UpdateTaskItem,
+  UpdateTasksResponse,
+  describeIssues,
+  parseListQuery,
+  toFieldIssues,
+  toListQuery,
+} from '../../src-shared/api'
+import type {
+  CreateTaskItem,
+  Dependency,
+  ListTasksFilters,
+  Task,
+  UpdatedTaskInfo,
+} from '../../src-shared/api'
+import type { ConnectionTest } from '../../src-shared/ipc/contract'
+import { ApiError } from './api-error'
+import { chunkByWeight, createWeight, sendChunks } from './batches'
+import { HttpTransport } from './http-transport'
+import type { TransportOptions } from './http-transport'
+
+export interface ApiClientOptions extends TransportOptions {
+  /** Items per create or update request (a create counts subtasks too). */
+  batchLimit?: number
+}
+
+export type ConnectionTestResult = z.infer<typeof ConnectionTest>
+
+const TASKS = '/api/v1/tasks'
+const DEPENDENCIES = '/api/v1/dependencies'
+/** Update items before chunking: any number of them; each chunk then respects the limit. */
+const UpdateItems = z.strictObject({ tasks: z.array(UpdateTaskItem) })
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+export class ApiClient {
+  readonly batchLimit: number
+  private readonly http: HttpTransport
+
+  constructor(options: ApiClientOptions) {
+    this.http = new HttpTransport(options)
+    this.batchLimit = options.batchLimit ?? SERVICE_LIMITS.batchItems
+    if (!Number.isInteger(this.batchLimit) || this.batchLimit < 1) {
+      throw new RangeError(`batchLimit must be a positive whole number, not ${this.batchLimit}`)
+    }
+  }
+
+  /** At most 100 tasks (the interface has no paging; the sync engine splits queries). */
+  async listTasks(filters: ListTasksFilters = {}): Promise<Task[]> {
+    const query = toListQuery(filters)
+    // The same strict reading the board applies, so a bad filter fails here with its name.
+    const checked = parseListQuery(query)
+    if (!checked.ok) throw new ApiError('INVALID_REQUEST', checked.message)
+    const answer = await this.http.send({
+      method: 'GET',
+      path: TASKS,
+      query,
+      schema: ListTasksResponse,
+      what: 'list tasks',
+    })
+    return answer.tasks
+  }
+
+  /**
+   * Creates the tasks, in chunks of at most `batchLimit` tasks counting subtasks. Each chunk is
+   * one POST, atomic on the board; a failed chunk stops the rest and the error's `batch` says
+   * which items were created. A chunk whose outcome is unknown is OUTCOME_UNKNOWN, never re-sent.
+   * The board does not return created tasks: find them with a list query.
+   */
+  async createTasks(items: CreateTaskItem[]): Promise<void> {
+    if (items.length === 0) return
+    const body = checked(CreateTasksBody, { tasks: items })
+    const chunks = chunkByWeight(body.tasks, this.batchLimit, createWeight)
+    await sendChunks(chunks, items.length, 'created', async (tasks) => {
+      await this.http.send({
+        method: 'POST',
+        path: TASKS,
+        body: { tasks },
+        schema: SuccessResponse,
+        what: `create ${plural(tasks.length, 'task')}`,
+      })
+      return []
+    })
+  }
+
+  /**
+   * Updates the tasks with PUT, in sequential chunks of at most `batchLimit`; the answers come
+   * back concatenated in request order. Updates carry absolute values, so a retry (here, or by
+   * the edit journal after a failure) re-applies the same state.
+   */
+  async updateTasks(items: UpdateTaskItem[]): Promise<UpdatedTaskInfo[]> {
+    if (items.length === 0) return []
+    const body = checked(UpdateItems, { tasks: items })
+    const chunks = chunkByWeight(body.tasks, this.batchLimit)
+    return sendChunks(chunks, items.length, 'updated', async (tasks) => {
+      const answer = await this.http.send({
+        method: 'PUT',
+        path: TASKS,
+        body: { tasks },
+        schema: UpdateTasksResponse,
+        what: `update ${plural(tasks.length, 'task')}`,
+      })
+      return answer.tasks
+    })
+  }
+
+  /** All dependencies of the board, or those of one task (as predecessor or successor). */
+  async listDependencies(query: ListDependenciesQuery = {}): Promise<Dependency[]> {
+    const valid = checked(ListDependenciesQuery, query, 'Invalid query')
+    const params = new URLSearchParams()
+    for (const [name, value] of Object.entries(valid)) {
+      if (value !== undefined) params.set(name, String(value))
+    }
+    const answer = await this.http.send({
+      method: 'GET',
+      path: DEPENDENCIES,
+      query: params,
+      schema: ListDependenciesResponse,
+      what: 'list dependencies',
+    })
+    return answer.dependencies
+  }
+
+  /** Never re-sent once it may have reached the board: OUTCOME_UNKNOWN then (list to check). */
+  async createDependency(body: CreateDependencyBody): Promise<Dependency> {
+    const answer = await this.http.send({
+      method: 'POST',
+      path: DEPENDENCIES,
+      body: checked(CreateDependencyBody, body),
+      schema: CreateDependencyResponse,
+      what: 'create a dependency',
+    })
+    return answer.dependency
+  }
+
+  async deleteDependency(body: DeleteDependencyBody): Promise<void> {
+    try {
+      await this.http.send({
+        method: 'DELETE',
+        path: DEPENDENCIES,
+        body: checked(DeleteDependencyBody, body),
+        schema: SuccessResponse,
+        what: 'delete a dependency',
+      })
+    } catch (error) {
+      // A retry that finds nothing to delete: the attempt that failed to answer most likely
+      // deleted it. Either way the dependency is gone, which is what was asked.
+      if (error instanceof ApiError && error.code === 'NOT_FOUND' && error.attempts > 1) return
+      throw error
+    }
+  }
+
+  /** One cheap, validated request (the board's milestones), asked once: a person is waiting. */
+  async testConnection(): Promise<ConnectionTestResult> {
+    try {
+      const answer = await this.http.send({
+        method: 'GET',
+        path: TASKS,
+        query: toListQuery({ type: 'milestone' }),
+        schema: ListTasksResponse,
+        what: 'list milestones',
+        maxAttempts: 1,
+      })
+      const count = answer.tasks.length
+      const milestones =
+        count >= SERVICE_LIMITS.listPage ? `${count}+ milestones` : plural(count, 'milestone')
+      return {
+        ok: true,
+        message: `Connected to ${this.http.origin}: the key works and the board lists ${milestones}.`,
+      }
+    } catch (error) {
+      if (error instanceof ApiError) return { ok: false, message: error.message }
+      throw error
+    }
+  }
+}
+
+/** Parses a request with the contract's schema; a failure names the item and field. */
+function checked<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const issues = toFieldIssues(result.error)
+  throw new ApiError('INVALID_REQUEST', describeIssues(issues, prefix), { issues })
+}

@@ -1,0 +1,99 @@
+// The one error type of the API client. Its `code` is an IPC error code, so the IPC wrapper can
+// hand it to the renderer unchanged; its message is written for the person using the planner.
+import type { FieldIssue } from '../../src-shared/api'
+import type { IpcError, IpcErrorCode } from '../../src-shared/ipc/contract'
+
+export type ApiErrorCode = Extract<
+  IpcErrorCode,
+  | 'KEY_REJECTED'
+  | 'PLAN_OR_PERMISSION'
+  | 'RATE_LIMITED'
+  | 'SERVER_ERROR'
+  | 'NETWORK'
+  | 'TIMEOUT'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'INVALID_REQUEST'
+  | 'INVALID_RESPONSE'
+  | 'OUTCOME_UNKNOWN'
+>
+
+/** Where a chunked batch stopped: items [0, completed) were applied, the rest were not sent. */
+export interface BatchProgress {
+  /** Items (by index in the caller's array) that the board confirmed. */
+  completed: number
+  /** The chunk that failed: items [failedFrom, failedTo). */
+  failedFrom: number
+  failedTo: number
+  total: number
+}
+
+export interface ApiErrorDetails {
+  /** HTTP status of the last answer, when there was one. */
+  status?: number | undefined
+  /** The board's own code (dependency create: `CYCLE_DETECTED`, `DUPLICATE`, ...). */
+  serverCode?: string | undefined
+  /** The board's own message, unchanged. */
+  serverMessage?: string | undefined
+  /** Fields the board (or the client's own check) found at fault. */
+  issues?: FieldIssue[] | undefined
+  /** Requests sent for this call, retries included (0: refused before sending). */
+  attempts?: number | undefined
+  /** The wait the board asked for (Retry-After) when it was too long to wait here. */
+  retryAfterMs?: number | undefined
+  batch?: BatchProgress | undefined
+  cause?: unknown
+}
+
+/** Codes worth trying again later (the edit journal does): the request itself was fine. */
+const TRANSIENT: ReadonlySet<ApiErrorCode> = new Set([
+  'RATE_LIMITED',
+  'SERVER_ERROR',
+  'NETWORK',
+  'TIMEOUT',
+])
+
+export class ApiError extends Error {
+  readonly status: number | undefined
+  readonly serverCode: string | undefined
+  readonly serverMessage: string | undefined
+  readonly issues: FieldIssue[]
+  readonly attempts: number
+  readonly retryAfterMs: number | undefined
+  readonly batch: BatchProgress | undefined
+
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details: ApiErrorDetails = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.name = 'ApiError'
+    this.status = details.status
+    this.serverCode = details.serverCode
+    this.serverMessage = details.serverMessage
+    this.issues = details.issues ?? []
+    this.attempts = details.attempts ?? 0
+    this.retryAfterMs = details.retryAfterMs
+    this.batch = details.batch
+  }
+
+  /** True when sending the same request later may succeed. */
+  get transient(): boolean {
+    return TRANSIENT.has(this.code)
+  }
+
+  /** A copy with more details (and optionally a longer message). */
+  with(details: ApiErrorDetails, message: string = this.message): ApiError {
+    return new ApiError(this.code, message, { ...this.details, ...details })
+  }
+
+  /** The value form that crosses IPC: code and message only, never the cause. */
+  toIpcError(): IpcError {
+    return { code: this.code, message: this.message }
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError
+}

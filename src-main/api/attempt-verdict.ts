@@ -1,0 +1,86 @@
+// What one attempt's result means: a validated value, a final error, or an error worth another
+// attempt. Pure, so the transport's loop only sends, waits and counts.
+import type { z } from 'zod'
+import { formatPath } from '../../src-shared/api'
+import type { ApiError } from './api-error'
+import {
+  errorFromFailure,
+  errorFromStatus,
+  errorFromSuccessBody,
+  outcomeUnknown,
+} from './http-errors'
+import type { Answer, RequestLabel } from './http-errors'
+import type { NetworkFailure } from './network-failure'
+import { isRetryableStatus, parseRetryAfter } from './retry-policy'
+
+export type AttemptResult =
+  { answer: Answer; retryAfter: string | null } | { failure: NetworkFailure }
+
+export type Verdict<T> =
+  | { done: true; value: T }
+  | { done: false; error: ApiError; retryable: false }
+  | { done: false; error: ApiError; retryable: true; reason: string; retryAfterMs?: number }
+
+export interface AttemptContext<T> {
+  schema: z.ZodType<T>
+  label: RequestLabel
+  /** 1-based number of the attempt judged. */
+  attempt: number
+  /** POST is not: it is never sent again once it may have reached the board. */
+  idempotent: boolean
+  timeoutMs: number
+  now: number
+}
+
+const final = <T>(error: ApiError): Verdict<T> => ({ done: false, error, retryable: false })
+
+export function judgeAttempt<T>(result: AttemptResult, context: AttemptContext<T>): Verdict<T> {
+  const { label, attempt, idempotent } = context
+  if ('failure' in result) {
+    const { failure } = result
+    if (!idempotent && failure.mayHaveBeenSent) {
+      const happened = failure.kind === 'timeout' ? 'no answer came in time' : failure.reason
+      return final(outcomeUnknown(label, happened, { attempts: attempt, cause: failure }))
+    }
+    const error = errorFromFailure(failure, label, attempt, context.timeoutMs)
+    if (!failure.transient) return final(error)
+    const reason = failure.kind === 'timeout' ? 'timeout' : (failure.code ?? failure.reason)
+    return { done: false, error, retryable: true, reason }
+  }
+  const { answer } = result
+  if (answer.status >= 200 && answer.status < 300) return readSuccess(answer, context)
+  const retryAfterMs = parseRetryAfter(result.retryAfter, context.now)
+  const error = errorFromStatus(answer, label, attempt, retryAfterMs)
+  if (!isRetryableStatus(answer.status)) return final(error)
+  if (!idempotent) {
+    // 503 says the request was not handled; other 5xx leave a POST's fate open.
+    if (answer.status >= 500 && answer.status !== 503) {
+      const happened = `the board failed (HTTP ${answer.status})`
+      return final(outcomeUnknown(label, happened, { status: answer.status, attempts: attempt }))
+    }
+    return final(error)
+  }
+  const reason = `HTTP ${answer.status}`
+  return retryAfterMs === undefined
+    ? { done: false, error, retryable: true, reason }
+    : { done: false, error, retryable: true, reason, retryAfterMs }
+}
+
+/** Validates a 2xx. Never retried: the same request would get the same answer. */
+function readSuccess<T>(answer: Answer, context: AttemptContext<T>): Verdict<T> {
+  const { label, attempt } = context
+  let problem: string | undefined
+  if (answer.body.kind === 'json') {
+    const parsed = context.schema.safeParse(answer.body.value)
+    if (parsed.success) return { done: true, value: parsed.data }
+    const issue = parsed.error.issues[0]
+    problem = issue ? `${formatPath(issue.path) || 'body'}: ${issue.message}` : undefined
+  }
+  const error = errorFromSuccessBody(answer, label, attempt, problem)
+  if (context.idempotent || error.code !== 'INVALID_RESPONSE') return final(error)
+  // The board said "done" in a way that cannot be read: the POST probably applied, not surely.
+  const happened = `its answer (HTTP ${answer.status}) could not be read`
+  return final(
+    outcomeUnknown(label, happened, { status: answer.status, attempts: attempt, cause: error }),
+  )
+}

@@ -1,0 +1,169 @@
+// One request to the board: fetch with a per-request timeout, retries by the retry policy, and
+// every outcome turned into a validated value or an ApiError. Plain Node (global fetch), so it
+// runs in Electron main and in browser mode alike.
+import type { z } from 'zod'
+import { ApiError } from './api-error'
+import { judgeAttempt } from './attempt-verdict'
+import type { AttemptResult } from './attempt-verdict'
+import type { RequestLabel } from './http-errors'
+import { classifyFetchFailure } from './network-failure'
+import { classifyBody } from './response-body'
+import { DEFAULT_RETRY_POLICY, decideRetry } from './retry-policy'
+import type { RetryPolicy } from './retry-policy'
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface RetryEvent {
+  method: HttpMethod
+  path: string
+  /** The attempt that failed (1-based). */
+  attempt: number
+  delayMs: number
+  /** "HTTP 503", "timeout", "UND_ERR_SOCKET" */
+  reason: string
+}
+
+export interface TransportOptions {
+  /** The board's address; the interface lives under `<baseUrl>/api/v1`. */
+  baseUrl: string
+  apiKey: string
+  /** Defaults to the global fetch. */
+  fetch?: FetchLike
+  /** Per attempt, until the whole body has arrived. */
+  timeoutMs?: number
+  retry?: Partial<RetryPolicy>
+  sleep?: (ms: number) => Promise<void>
+  /** In [0, 1); drives the backoff jitter. */
+  random?: () => number
+  /** Milliseconds since the epoch; reads Retry-After dates. */
+  now?: () => number
+  onRetry?: (event: RetryEvent) => void
+}
+
+export interface RequestSpec<T> {
+  method: HttpMethod
+  path: string
+  query?: URLSearchParams
+  body?: unknown
+  schema: z.ZodType<T>
+  /** Words for messages: "list tasks", "create 3 tasks". */
+  what: string
+  /** Overrides the policy's attempts (a connection test asks once). */
+  maxAttempts?: number
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+export class HttpTransport {
+  /** `https://board.example.com`, for messages. */
+  readonly origin: string
+  private readonly base: string
+  private readonly policy: RetryPolicy
+  private readonly timeoutMs: number
+
+  constructor(private readonly options: TransportOptions) {
+    this.base = normaliseBaseUrl(options.baseUrl)
+    this.origin = new URL(this.base).origin
+    // fetch would refuse such a header value only at send time, where it would look like a
+    // network failure; say what is wrong up front instead.
+    if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
+      throw new ApiError(
+        'KEY_REJECTED',
+        'The API key is empty or holds spaces or characters that cannot be sent; paste it again from the board settings.',
+      )
+    }
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry }
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  }
+
+  /**
+   * Sends until the answer is final. Only idempotent methods are retried (GET, DELETE, and PUT
+   * and PATCH, whose updates carry absolute values), and only on network failures, timeouts,
+   * 408, 429 and 5xx. A POST is sent again only when its connection was never made (refused,
+   * DNS, TLS): then no byte of it can have reached the board. Any later failure of a POST
+   * (reset, timeout, a gateway's 5xx, an unreadable 2xx) is OUTCOME_UNKNOWN and final.
+   */
+  async send<T>(spec: RequestSpec<T>): Promise<T> {
+    const label: RequestLabel = { method: spec.method, origin: this.origin, what: spec.what }
+    const policy = { ...this.policy, maxAttempts: spec.maxAttempts ?? this.policy.maxAttempts }
+    for (let attempt = 1; ; attempt++) {
+      const verdict = judgeAttempt(await this.attempt(spec), {
+        schema: spec.schema,
+        label,
+        attempt,
+        idempotent: spec.method !== 'POST',
+        timeoutMs: this.timeoutMs,
+        now: (this.options.now ?? Date.now)(),
+      })
+      if (verdict.done) return verdict.value
+      if (!verdict.retryable) throw verdict.error
+      const random = this.options.random ?? Math.random
+      const decision = decideRetry(attempt, policy, random, verdict.retryAfterMs)
+      if (!decision.retry) throw verdict.error
+      const { method, path } = spec
+      const { delayMs } = decision
+      this.options.onRetry?.({ method, path, attempt, delayMs, reason: verdict.reason })
+      await (this.options.sleep ?? realSleep)(delayMs)
+    }
+  }
+
+  private async attempt<T>(spec: RequestSpec<T>): Promise<AttemptResult> {
+    const controller = new AbortController()
+    let timedOut = false
+    // The timer covers the body as well: a board that sends headers and then stalls is as stuck
+    // as one that never answers.
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, this.timeoutMs)
+    const query = spec.query?.toString()
+    const url = `${this.base}${spec.path}${query ? `?${query}` : ''}`
+    try {
+      const response = await (this.options.fetch ?? fetch)(url, {
+        method: spec.method,
+        headers: {
+          authorization: `Bearer ${this.options.apiKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+        signal: controller.signal,
+        // Never follow: that would carry the key (and a POST's body) to another address.
+        redirect: 'manual',
+      })
+      const text = await response.text()
+      const { status, headers } = response
+      const body = classifyBody(text, headers.get('content-type'))
+      return {
+        answer: { status, body, location: headers.get('location') },
+        retryAfter: headers.get('retry-after'),
+      }
+    } catch (error) {
+      return { failure: classifyFetchFailure(error, timedOut) }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+/** `https://host/prefix/` -> `https://host/prefix`; refuses anything but http(s) URLs. */
+export function normaliseBaseUrl(baseUrl: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(baseUrl.trim())
+  } catch {
+    url = undefined
+  }
+  // Credentials in a URL would travel beside the key and show up in messages: refuse them (and
+  // do not echo the address back).
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
+    throw new ApiError(
+      'INVALID_REQUEST',
+      'The board address must be an http(s) URL without a user name or password, such as https://board.example.com.',
+    )
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}

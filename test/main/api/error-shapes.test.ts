@@ -1,0 +1,124 @@
+// Both error shapes of the spec, statuses and odd bodies, normalised into typed errors whose
+// messages say what to do. Scripted stub on loopback; nothing here is retried.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { expectApiError, recordingClient, sampleDependency, sampleTask } from './fixtures'
+import { json, raw, startStub } from './stub-server'
+import type { StubServer } from './stub-server'
+
+let stub: StubServer
+beforeEach(async () => {
+  stub = await startStub()
+})
+afterEach(async () => {
+  await stub.close()
+})
+
+const edge = { predecessorId: 'T1', successorId: 'T2' }
+const api = () => recordingClient(stub.url).client
+
+describe('the two error shapes', () => {
+  it('{error: true, message} keeps the message', async () => {
+    stub.otherwise(json(404, { error: true, message: 'No task with id "x" on this board.' }))
+    const error = await expectApiError(api().listDependencies({ taskId: 'x' }), 'NOT_FOUND')
+    expect(error.message).toBe('No task with id "x" on this board.')
+    expect(error.serverCode).toBeUndefined()
+  })
+
+  it('{error: CODE, message} keeps the code and the message', async () => {
+    stub.otherwise(json(409, { error: 'DUPLICATE', message: 'That dependency exists.' }))
+    const error = await expectApiError(api().createDependency(edge), 'CONFLICT')
+    expect(error).toMatchObject({
+      serverCode: 'DUPLICATE',
+      serverMessage: 'That dependency exists.',
+    })
+  })
+
+  it('a failure sent with a 200 is read by its code', async () => {
+    stub.otherwise(json(200, { error: 'CYCLE_DETECTED', message: 'That would close a cycle.' }))
+    const error = await expectApiError(api().createDependency(edge), 'CONFLICT')
+    expect(error.serverCode).toBe('CYCLE_DETECTED')
+  })
+
+  it('keeps the field issues the board lists', async () => {
+    const issues = [{ path: 'tasks[0].title', message: 'must not be blank' }]
+    stub.otherwise(json(400, { error: true, message: 'Invalid request.', issues }))
+    const error = await expectApiError(api().updateTasks([{ id: 'T1' }]), 'INVALID_REQUEST')
+    expect(error.issues).toEqual(issues)
+  })
+})
+
+describe('statuses', () => {
+  it.each([
+    [401, 'KEY_REJECTED', /rejected the API key; check it in the board settings/],
+    [402, 'PLAN_OR_PERMISSION', /HTTP 402.*paid plan/],
+    [403, 'PLAN_OR_PERMISSION', /HTTP 403.*board owners/],
+    [409, 'CONFLICT', /state changed/],
+    [413, 'INVALID_REQUEST', /state changed/],
+  ] as const)('%i is %s with an actionable message', async (status, code, pattern) => {
+    const message = 'The board state changed.'
+    stub.otherwise(json(status, { error: true, message }))
+    const error = await expectApiError(api().listTasks(), code)
+    expect(error.message).toMatch(pattern)
+    expect(error.serverMessage).toBe(message)
+    expect(stub.requests).toHaveLength(1)
+  })
+
+  it('an error status with JSON of another shape keeps to the status', async () => {
+    stub.otherwise(json(403, { detail: 'forbidden' }))
+    const error = await expectApiError(api().listTasks(), 'PLAN_OR_PERMISSION')
+    expect(error.message).not.toContain('instead of JSON')
+    expect(error.serverMessage).toBeUndefined()
+  })
+
+  it('a redirect is not followed: the key stays here, and the message names the target', async () => {
+    stub.otherwise(raw(301, '', 'text/plain', { location: 'https://elsewhere.example/api' }))
+    const error = await expectApiError(api().listTasks(), 'INVALID_RESPONSE')
+    expect(error.message).toContain('redirects (HTTP 301) to https://elsewhere.example/api')
+    expect(stub.requests).toHaveLength(1)
+  })
+
+  it('a 404 HTML page says the base URL is probably wrong', async () => {
+    stub.otherwise(raw(404, '<!doctype html><h1>Not Found</h1>', 'text/html'))
+    const error = await expectApiError(api().listTasks(), 'NOT_FOUND')
+    expect(error.message).toMatch(/HTML page instead of JSON.*Check the base URL/)
+  })
+
+  it('a 500 with JSON is SERVER_ERROR with the board message, after the retries', async () => {
+    stub.otherwise(json(500, { error: true, message: 'Disk full.' }))
+    const error = await expectApiError(api().listTasks(), 'SERVER_ERROR')
+    expect(error.message).toBe(
+      'The board failed to list tasks (HTTP 500) after 3 attempts. Try again later. The board said: Disk full.',
+    )
+    expect(error.transient).toBe(true)
+  })
+})
+
+describe('successful answers', () => {
+  it('tolerate unknown fields, keep them, and fill the fields older boards lack', async () => {
+    const { type: _type, milestoneId: _milestone, ...older } = sampleTask()
+    stub.script(json(200, { success: true, tasks: [{ ...older, colour: 'red' }], extra: 1 }))
+    const [task] = await api().listTasks()
+    expect(task).toMatchObject({ type: 'task', milestoneId: '', colour: 'red' })
+  })
+
+  it('an HTML page with 200 is INVALID_RESPONSE pointing at the base URL', async () => {
+    stub.otherwise(raw(200, '<html><body>Welcome</body></html>', 'text/html'))
+    const error = await expectApiError(api().listDependencies(), 'INVALID_RESPONSE')
+    expect(error.message).toMatch(/HTML page \(HTTP 200\).*base URL/)
+  })
+
+  it('a dependency of the wrong shape is INVALID_RESPONSE naming the field', async () => {
+    const dependency = { ...sampleDependency(), lagDays: 'two' }
+    stub.otherwise(json(200, { success: true, dependencies: [dependency] }))
+    const error = await expectApiError(api().listDependencies(), 'INVALID_RESPONSE')
+    expect(error.message).toContain('(dependencies[0].lagDays: ')
+  })
+
+  it('testConnection reports a malformed board as not ok, after one request', async () => {
+    stub.otherwise(json(200, { success: true }))
+    const result = await api().testConnection()
+    expect(result.ok).toBe(false)
+    expect(result.message).toContain('does not have the shape')
+    expect(stub.requests.map((r) => r.url)).toEqual(['/api/v1/tasks?type=milestone'])
+  })
+})
