@@ -1,7 +1,30 @@
-// The Electron entry. Kept thin: it only creates the locked-down window. The planner's
-// services (keychain, IPC, sync, journal) arrive with issue B and stay Electron-free.
+// The Electron entry, kept thin: protocol, guards, window, and the IPC wiring. Every service
+// behind it is plain Node (services/planner-services.ts), shared with browser mode.
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { app, BrowserWindow } from 'electron'
+import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron'
+import { registerIpc, sendEvent } from './ipc/electron-ipc'
+import { createIpcRouter } from './ipc/ipc-router'
+import { KeytarSecretStore } from './secrets/keytar-secret-store'
+import { secretServiceName } from './secrets/secret-store'
+import { createPlannerServices } from './services/planner-services'
+import type { PlannerServices } from './services/planner-services'
+import { APP_ORIGIN, APP_SCHEME, contentType, resolveAppFile } from './window/app-protocol'
+import { CONTENT_SECURITY_POLICY } from './window/content-security-policy'
+import { denyAllPermissions, guardContents } from './window/security-guards'
+
+const rendererRoot = join(import.meta.dirname, '../renderer')
+const devServerUrl = process.env['ELECTRON_RENDERER_URL']
+const appOrigins = [APP_ORIGIN, ...(devServerUrl ? [new URL(devServerUrl).origin] : [])]
+const guardDeps = { appOrigins, openExternal: (url: string) => void shell.openExternal(url) }
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+])
+app.on('web-contents-created', (_event, contents) => guardContents(contents, guardDeps))
+
+let mainWindow: BrowserWindow | undefined
+let services: PlannerServices | undefined
 
 function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow({
@@ -18,19 +41,59 @@ function createMainWindow(): BrowserWindow {
     },
   })
   window.once('ready-to-show', () => window.show())
-  const devServerUrl = process.env['ELECTRON_RENDERER_URL']
-  if (devServerUrl) void window.loadURL(devServerUrl)
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'))
+  void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
   return window
 }
 
-void app.whenReady().then(() => {
-  createMainWindow()
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow()
+async function start(): Promise<void> {
+  denyAllPermissions(session.defaultSession)
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+      },
+    })
   })
-})
+  protocol.handle(APP_SCHEME, async (request) => {
+    const file = resolveAppFile(rendererRoot, request.url)
+    if (!file) return new Response('Not found', { status: 404 })
+    try {
+      return new Response(await readFile(file), {
+        headers: {
+          'content-type': contentType(file),
+          'content-security-policy': CONTENT_SECURITY_POLICY,
+        },
+      })
+    } catch {
+      return new Response('Not found', { status: 404 })
+    }
+  })
+  services = await createPlannerServices({
+    userDataDir: app.getPath('userData'),
+    secretStore: new KeytarSecretStore(secretServiceName(app.isPackaged)),
+    emit: (name, payload) => sendEvent(mainWindow?.webContents, name, payload),
+  })
+  registerIpc(ipcMain, createIpcRouter(services.handlers), {
+    webContentsId: () => mainWindow?.webContents.id,
+    origins: appOrigins,
+  })
+  mainWindow = createMainWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow()
+  })
+}
+
+void app.whenReady().then(start)
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
+})
+
+app.on('will-quit', (event) => {
+  if (!services) return
+  event.preventDefault()
+  const closing = services
+  services = undefined
+  void closing.close().finally(() => app.quit())
 })

@@ -19,6 +19,8 @@ export interface LocalBoard {
   url: string
   /** A key that works on this board: the one kept in the keychain if still valid, else new. */
   apiKey: string
+  /** The board's whole project and status lists (a remote board cannot tell us these). */
+  definitions: { projectKeys: string[]; statuses: string[] }
   close(): Promise<void>
 }
 
@@ -54,9 +56,14 @@ export async function startLocalBoard(options: LocalBoardOptions): Promise<Local
     const reusable = stored !== null && typeof authenticate(db, `Bearer ${stored}`) !== 'string'
     const apiKey = reusable ? stored : createApiKey(db, board.id, owner(db, board.id)).key
     const service = await listen(db, '127.0.0.1', 0)
+    const config = loadBoardConfig(db, board.id)
     return {
       url: service.url,
       apiKey,
+      definitions: {
+        projectKeys: [...config.projects.keys()],
+        statuses: [...config.statuses.keys()],
+      },
       async close() {
         await service.close()
         db.close()

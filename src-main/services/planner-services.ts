@@ -1,0 +1,134 @@
+// The composition root of main's services, shared by Electron and browser mode: profiles and
+// keychain, the local board, an API client per board, sync with its snapshot cache, and the edit
+// journal. It returns the IPC handlers; the caller decides how they are reached.
+import { join } from 'node:path'
+import type { EventName, EventPayload } from '../../src-shared/ipc'
+import { ApiClient } from '../api'
+import { SnapshotCache } from '../board/snapshot-cache'
+import { EditJournal } from '../edits/edit-journal'
+import { EditSender } from '../edits/edit-sender'
+import type { IpcHandlers } from '../ipc/ipc-router'
+import { startLocalBoard } from '../local-board/local-board'
+import type { LocalBoard } from '../local-board/local-board'
+import { LOCAL_PROFILE_ID, ProfileService } from '../profiles/profile-service'
+import type { SecretStore } from '../secrets/secret-store'
+import { boardHandlers } from './board-handlers'
+import { profileHandlers } from './profile-handlers'
+
+export interface PlannerServicesOptions {
+  userDataDir: string
+  secretStore: SecretStore
+  emit<E extends EventName>(name: E, payload: EventPayload<E>): void
+  /** Start the embedded local board (default true). */
+  localBoard?: boolean
+  localBoardTasks?: number
+  log?: (message: string) => void
+}
+
+export interface PlannerServices {
+  handlers: IpcHandlers
+  localBoard: LocalBoard | undefined
+  close(): Promise<void>
+}
+
+/** Everything handlers need about "the board being worked on". */
+export interface ServiceContext {
+  profiles: ProfileService
+  cache: SnapshotCache
+  sender: EditSender
+  /** The current board's id, or a NO_BOARD error. */
+  currentId(): Promise<string>
+  client(profileId: string): Promise<ApiClient>
+  /** The board's whole project and status lists, when known (the local board's are). */
+  definitions(profileId: string): { projectKeys: string[]; statuses: string[] } | undefined
+  emit: PlannerServicesOptions['emit']
+}
+
+export async function createPlannerServices(
+  options: PlannerServicesOptions,
+): Promise<PlannerServices> {
+  const log = options.log ?? ((message: string) => console.warn(message))
+  const profiles = new ProfileService(join(options.userDataDir, 'boards.json'), options.secretStore)
+  const cache = new SnapshotCache(join(options.userDataDir, 'snapshots'))
+  const journal = new EditJournal(join(options.userDataDir, 'edits.db'))
+  const clients = new Map<string, ApiClient>()
+
+  let localBoard: LocalBoard | undefined
+  if (options.localBoard !== false) {
+    const storedKey = await options.secretStore.get('board:local').catch(() => null)
+    localBoard = await startLocalBoard({
+      dataDir: join(options.userDataDir, 'local-board'),
+      storedKey,
+      ...(options.localBoardTasks !== undefined ? { seedTasks: options.localBoardTasks } : {}),
+    })
+    try {
+      await profiles.ensureLocalProfile({ baseUrl: localBoard.url, apiKey: localBoard.apiKey })
+    } catch (error) {
+      log(
+        `The local demo board is running but could not be saved as a board: ${(error as Error).message}`,
+      )
+    }
+  }
+
+  const client = async (profileId: string): Promise<ApiClient> => {
+    const profile = (await profiles.list()).find((p) => p.id === profileId)
+    if (!profile)
+      throw Object.assign(new Error('That board is no longer configured.'), {
+        ipcCode: 'NOT_FOUND' as const,
+      })
+    const apiKey = await profiles.apiKeyFor(profileId)
+    const cacheKey = `${profile.baseUrl}\u0000${apiKey}`
+    const existing = clients.get(profileId)
+    if (existing && (existing as ApiClient & { cacheKey?: string }).cacheKey === cacheKey)
+      return existing
+    const created = Object.assign(new ApiClient({ baseUrl: profile.baseUrl, apiKey }), { cacheKey })
+    clients.set(profileId, created)
+    return created
+  }
+
+  const sender = new EditSender(
+    journal,
+    async (profileId, tasks) => (await client(profileId)).updateTasks(tasks),
+    (_profileId, pending) => options.emit('edits:changed', pending),
+    (batch, error) =>
+      log(
+        `A pending edit of ${batch.tasks.length} task(s) was refused by the board and dropped: ${(error as Error).message}`,
+      ),
+  )
+
+  const context: ServiceContext = {
+    profiles,
+    cache,
+    sender,
+    async currentId() {
+      const current = await profiles.current()
+      if (!current)
+        throw Object.assign(
+          new Error('No board is selected; add or choose one in the board menu.'),
+          { ipcCode: 'NO_BOARD' as const },
+        )
+      return current.id
+    },
+    client,
+    definitions: (profileId) =>
+      profileId === LOCAL_PROFILE_ID ? localBoard?.definitions : undefined,
+    emit: options.emit,
+  }
+
+  // Edits a crash or an outage left behind go out first, in order, in the background.
+  void context
+    .currentId()
+    .then((id) => sender.replay(id))
+    .catch((error: unknown) =>
+      log(`Pending edits could not be sent yet: ${(error as Error).message}`),
+    )
+
+  return {
+    handlers: { ...profileHandlers(context, journal), ...boardHandlers(context) },
+    localBoard,
+    async close() {
+      journal.close()
+      await localBoard?.close()
+    },
+  }
+}

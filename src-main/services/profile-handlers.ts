@@ -1,0 +1,30 @@
+// IPC handlers of the board menu: list, add, remove, select and test boards.
+import type { EditJournal } from '../edits/edit-journal'
+import type { IpcHandlers } from '../ipc/ipc-router'
+import type { ServiceContext } from './planner-services'
+
+type ProfileChannels =
+  'boards:list' | 'boards:add' | 'boards:remove' | 'boards:select' | 'boards:test'
+
+export function profileHandlers(
+  context: ServiceContext,
+  journal: EditJournal,
+): Pick<IpcHandlers, ProfileChannels> {
+  const { profiles } = context
+  return {
+    'boards:list': () => profiles.list(),
+    'boards:add': (request) => profiles.add(request),
+    'boards:remove': async ({ id }) => {
+      await profiles.remove(id)
+      journal.forget(id)
+      await context.cache.forget(id)
+      return undefined
+    },
+    'boards:select': async ({ id }) => {
+      const selected = await profiles.select(id)
+      void context.sender.replay(id).catch(() => undefined)
+      return selected
+    },
+    'boards:test': async ({ id }) => (await context.client(id)).testConnection(),
+  }
+}

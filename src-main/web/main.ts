@@ -1,0 +1,71 @@
+// `npm run web`: the planner in a browser. The same services as the Electron app, the built
+// renderer and the IPC contract served on 127.0.0.1 (see web-bridge.ts).
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createIpcRouter } from '../ipc/ipc-router'
+import { KeytarSecretStore } from '../secrets/keytar-secret-store'
+import { MemorySecretStore } from '../secrets/memory-secret-store'
+import { secretServiceName } from '../secrets/secret-store'
+import { createPlannerServices } from '../services/planner-services'
+import { startWebBridge } from './web-bridge'
+import type { WebBridge } from './web-bridge'
+
+const USAGE = `Usage: npm run web -- [--port <n>] [--user-data <dir>] [--memory-keychain] [--local-tasks <n>]
+
+  --memory-keychain  keep API keys in memory only (nothing is saved; for tests and machines
+                     without a system keychain)`
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'user-data': { type: 'string' },
+      'memory-keychain': { type: 'boolean' },
+      'local-tasks': { type: 'string' },
+    },
+    strict: true,
+  })
+  const port = values.port === undefined ? 0 : Number(values.port)
+  const localTasks = values['local-tasks'] === undefined ? undefined : Number(values['local-tasks'])
+  if (
+    !Number.isInteger(port) ||
+    port < 0 ||
+    port > 65535 ||
+    (localTasks !== undefined && !Number.isInteger(localTasks))
+  ) {
+    throw new Error(USAGE)
+  }
+  const userDataDir = values['user-data'] ?? join(homedir(), '.taskboard-planner', 'browser-mode')
+  const secretStore = values['memory-keychain']
+    ? new MemorySecretStore()
+    : new KeytarSecretStore(secretServiceName(false))
+  // Events raised before the bridge is up (the first replay) have no page to reach yet.
+  const events: { bridge?: WebBridge } = {}
+  const services = await createPlannerServices({
+    userDataDir,
+    secretStore,
+    emit: (name, payload) => events.bridge?.emit(name, payload),
+    ...(localTasks !== undefined ? { localBoardTasks: localTasks } : {}),
+  })
+  const bridge = await startWebBridge({
+    router: createIpcRouter(services.handlers),
+    rendererRoot: join(import.meta.dirname, '../../out/renderer'),
+    port,
+  })
+  events.bridge = bridge
+  console.log(`Taskboard Planner (browser mode) at ${bridge.url}`)
+  const stop = () => {
+    void bridge
+      .close()
+      .then(() => services.close())
+      .finally(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,96 @@
+// Property: on random boards (0-4,950 tasks; undated tasks, a crowd due on one day, a crowd
+// identical in every filtered field, up to 40 statuses) the sync loads every task some list
+// query can return (reference.ts says which, computed from the database), never twice, and its
+// coverage report is honest: "complete" only when every task is loaded; otherwise every slice
+// it names still returns a full page, and every task not loaded lies inside one of them.
+import fc from 'fast-check'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { openDatabase } from '../../../src-server'
+import type { Db } from '../../../src-server'
+import { listen } from '../../../src-server/cli/serve'
+import type { RunningService } from '../../../src-server/cli/serve'
+import { syncBoard } from '../../../src-main/sync'
+import { CoverageReport } from '../../../src-shared/ipc/board-snapshot'
+import { fetchReader } from './fetch-reader'
+import { createBoard } from './random-board'
+import type { BoardShape } from './random-board'
+import { boardRows, filtersOf, matchesQuery, reachableIds } from './reference'
+
+let db: Db
+let service: RunningService
+let boards = 0
+
+beforeAll(async () => {
+  db = openDatabase(':memory:')
+  service = await listen(db, '127.0.0.1', 0)
+})
+afterAll(async () => {
+  await service.close()
+  db.close()
+})
+
+const rate = fc.integer({ min: 0, max: 10 }).map((n) => n / 10)
+const shape: fc.Arbitrary<BoardShape> = fc.record({
+  seed: fc.integer(),
+  // Mostly small boards, some around a few pages, a few large.
+  tasks: fc.oneof(
+    { weight: 6, arbitrary: fc.integer({ min: 0, max: 300 }) },
+    { weight: 3, arbitrary: fc.integer({ min: 300, max: 1500 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 2500, max: 4400 }) },
+  ),
+  projects: fc.integer({ min: 1, max: 4 }),
+  statuses: fc.integer({ min: 1, max: 40 }),
+  members: fc.integer({ min: 1, max: 6 }),
+  tags: fc.integer({ min: 0, max: 8 }),
+  days: fc.integer({ min: 1, max: 60 }),
+  undatedRate: rate,
+  emptyRate: rate,
+  sameDay: fc.oneof(fc.constant(0), fc.integer({ min: 90, max: 300 })),
+  identical: fc.oneof(fc.constant(0), fc.integer({ min: 90, max: 250 })),
+  identicalUndated: fc.boolean(),
+})
+
+it('loads every reachable task, once, and reports honestly what may be missing', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      shape,
+      fc.boolean(),
+      fc.integer({ min: 1, max: 6 }),
+      async (board, givenLists, concurrency) => {
+        boards += 1
+        const created = await createBoard(db, service.url, board, `Board ${boards}`)
+        const reader = fetchReader(service.url, created.key)
+        const result = await syncBoard(reader, {
+          concurrency,
+          ...(givenLists ? { known: created.known } : {}),
+        })
+        const rows = boardRows(db, created.boardId)
+        const loaded = new Set(result.tasks.map((t) => t.id))
+        const { coverage } = result
+
+        expect(loaded.size).toBe(result.tasks.length) // no duplicates
+        expect(rows.filter((r) => loaded.has(r.id)).length).toBe(loaded.size) // all real
+        expect(CoverageReport.parse(coverage).knownTasks).toBe(loaded.size)
+        expect(coverage.requests).toBe(reader.queries.length)
+        expect(reader.peak).toBeLessThanOrEqual(concurrency)
+        if (coverage.complete) expect(loaded.size).toBe(rows.length)
+        else expect(coverage.truncated.length).toBeGreaterThan(0)
+
+        const again = fetchReader(service.url, created.key)
+        for (const slice of coverage.truncated) {
+          expect(slice.returned).toBe(100)
+          expect(await again.listTasks(filtersOf(slice.query))).toHaveLength(100)
+        }
+        for (const row of rows) {
+          if (loaded.has(row.id)) continue
+          expect(coverage.truncated.some((s) => matchesQuery(row, s.query))).toBe(true)
+        }
+        if (givenLists) {
+          const missed = [...reachableIds(rows)].filter((id) => !loaded.has(id))
+          expect(missed).toEqual([])
+        }
+      },
+    ),
+    { numRuns: 40 },
+  )
+}, 120_000)
