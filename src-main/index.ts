@@ -12,6 +12,7 @@ import type { PlannerServices } from './services/planner-services'
 import { APP_ORIGIN, APP_SCHEME, contentType, resolveAppFile } from './window/app-protocol'
 import { CONTENT_SECURITY_POLICY } from './window/content-security-policy'
 import { denyAllPermissions, guardContents } from './window/security-guards'
+import { mainWindowOptions } from './window/window-options'
 
 const rendererRoot = join(import.meta.dirname, '../renderer')
 const devServerUrl = process.env['ELECTRON_RENDERER_URL']
@@ -27,19 +28,9 @@ let mainWindow: BrowserWindow | undefined
 let services: PlannerServices | undefined
 
 function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      webviewTag: false,
-    },
-  })
+  const window = new BrowserWindow(
+    mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs')),
+  )
   window.once('ready-to-show', () => window.show())
   void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
   return window

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { resolveAppFile } from '../../../src-main/window/app-protocol'
 import { denyAllPermissions, guardContents } from '../../../src-main/window/security-guards'
+import { mainWindowOptions } from '../../../src-main/window/window-options'
 import type { GuardedContents, NavigationEvent } from '../../../src-main/window/security-guards'
 
 class FakeContents implements GuardedContents {
@@ -76,5 +77,21 @@ describe('app:// file resolution', () => {
     ['app://other/index.html', undefined],
   ])('%s -> %s', (url, file) => {
     expect(resolveAppFile(root, url)).toBe(file)
+  })
+})
+
+describe('main window options', () => {
+  it('isolate and sandbox the renderer, with no node, no webview and web security on', () => {
+    const { webPreferences } = mainWindowOptions('/app/out/preload/index.cjs')
+    expect(webPreferences).toMatchObject({
+      preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      webviewTag: false,
+      allowRunningInsecureContent: false,
+    })
   })
 })
