@@ -1,0 +1,133 @@
+// The board menu: which board is open, switch to another, add one (name, base URL, API key in a
+// password field; afterwards only the masked key is ever shown), test a connection, remove one.
+import { useCallback, useEffect, useState } from 'react'
+import type { BoardProfileView, PlannerApi } from '../../src-shared/ipc'
+import { AddBoardForm } from './add-board-form'
+
+export interface BoardMenuProps {
+  api: PlannerApi
+  /** Called after the current board changed (switch, add as first board, remove current). */
+  onBoardChanged(): void
+}
+
+export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.Element {
+  const [open, setOpen] = useState(false)
+  const [boards, setBoards] = useState<BoardProfileView[]>([])
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>()
+  const [adding, setAdding] = useState(false)
+
+  const refresh = useCallback(async () => {
+    const result = await api.calls.boardsList(undefined)
+    if (result.ok) setBoards(result.value)
+    else setNotice({ text: result.error.message, error: true })
+  }, [api])
+
+  useEffect(() => {
+    void refresh()
+  }, [refresh])
+
+  const current = boards.find((b) => b.isCurrent)
+
+  const select = async (id: string) => {
+    const result = await api.calls.boardsSelect({ id })
+    if (!result.ok) return setNotice({ text: result.error.message, error: true })
+    await refresh()
+    setOpen(false)
+    onBoardChanged()
+  }
+
+  const test = async (board: BoardProfileView) => {
+    setNotice({ text: `Testing ${board.name}…`, error: false })
+    const result = await api.calls.boardsTest({ id: board.id })
+    if (!result.ok) setNotice({ text: result.error.message, error: true })
+    else setNotice({ text: `${board.name}: ${result.value.message}`, error: !result.value.ok })
+  }
+
+  const remove = async (board: BoardProfileView) => {
+    if (
+      !window.confirm(
+        `Remove the board "${board.name}" from the planner? Its API key is deleted from the keychain.`,
+      )
+    )
+      return
+    const result = await api.calls.boardsRemove({ id: board.id })
+    if (!result.ok) return setNotice({ text: result.error.message, error: true })
+    await refresh()
+    if (board.isCurrent) onBoardChanged()
+  }
+
+  return (
+    <div className="board-menu">
+      <button
+        type="button"
+        className="board-menu-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {current ? current.name : 'No board'} ▾
+      </button>
+      {open && (
+        <div className="board-menu-panel" role="menu" aria-label="Boards">
+          <ul className="board-list">
+            {boards.map((board) => (
+              <li key={board.id} className={board.isCurrent ? 'current' : undefined}>
+                <button
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={board.isCurrent}
+                  onClick={() => void select(board.id)}
+                >
+                  <span className="board-name">{board.name}</span>
+                  <span className="board-url">{board.baseUrl}</span>
+                  <span className="board-key" aria-label="API key (masked)">
+                    {board.hasKey ? board.maskedKey : 'no key'}
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void test(board)}
+                  aria-label={`Test connection to ${board.name}`}
+                >
+                  Test
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void remove(board)}
+                  aria-label={`Remove ${board.name}`}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+          {adding ? (
+            <AddBoardForm
+              api={api}
+              onDone={async (added) => {
+                setAdding(false)
+                if (added) {
+                  setNotice({ text: `Added ${added.name} (${added.maskedKey}).`, error: false })
+                  await refresh()
+                  if (added.isCurrent) onBoardChanged()
+                }
+              }}
+            />
+          ) : (
+            <button type="button" className="add-board" onClick={() => setAdding(true)}>
+              Add a board…
+            </button>
+          )}
+          {notice && (
+            <p
+              className={notice.error ? 'notice error' : 'notice'}
+              role={notice.error ? 'alert' : 'status'}
+            >
+              {notice.text}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
