@@ -19,6 +19,8 @@ export const IpcErrorCode = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'OUTCOME_UNKNOWN',
+  /** The board could not take an update now; main's journal kept it and will send it. */
+  'EDIT_QUEUED',
   'INVALID_RESPONSE',
   'KEYCHAIN_UNAVAILABLE',
   'NO_BOARD',

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The page's Content-Security-Policy in a real browser: an injected inline script must not run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPlanner } from './harness'

@@ -49,7 +49,7 @@ describe('edit sender', () => {
     )
     const first = sender.submit('p', [{ id: 'a', title: 'first' }])
     await expect(first).rejects.toBeInstanceOf(EditQueuedError)
-    await expect(first).rejects.toMatchObject({ ipcCode: 'NETWORK' })
+    await expect(first).rejects.toMatchObject({ ipcCode: 'EDIT_QUEUED', causeCode: 'NETWORK' })
     expect(sender.pending('p').batches[0]).toMatchObject({
       tasks: 1,
       lastError: 'connection refused',

@@ -1,0 +1,57 @@
+// Loading the board: the stored snapshot first (instant), then a fresh sync; sync progress feeds
+// the status bar meanwhile. A load started later wins: an older one's answers are dropped.
+import type { BoardSnapshot } from '../../../src-shared/ipc/board-snapshot'
+import type { IpcResult } from '../../../src-shared/ipc/contract'
+import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
+import type { PlannerStore } from '../store'
+
+export interface LoadBoardOptions {
+  /** Show the stored snapshot while the fresh sync runs (default true). */
+  cachedFirst?: boolean
+}
+
+const latestLoad = new WeakMap<PlannerStore, number>()
+
+/** Loads the current board; resolves with the last answer (the fresh sync's, when it ran). */
+export async function loadBoard(
+  store: PlannerStore,
+  api: PlannerApi,
+  options: LoadBoardOptions = {},
+): Promise<IpcResult<BoardSnapshot>> {
+  const load = (latestLoad.get(store) ?? 0) + 1
+  latestLoad.set(store, load)
+  const current = () => latestLoad.get(store) === load
+  const unsubscribe = api.events['sync:progress']((progress) => {
+    if (current()) store.getState().syncProgressed(progress)
+  })
+  try {
+    store.getState().syncStarted()
+    if (options.cachedFirst ?? true) {
+      const cached = await api.calls.boardSync({ cachedFirst: true })
+      // No stored snapshot: main has just run the full sync, so that answer is the fresh one.
+      if (cached.ok && !cached.value.fromCache) return finish(store, cached, current())
+      if (!current()) return cached
+      if (cached.ok) store.getState().snapshotReceived(cached.value, { loading: true })
+      // A failed cache read is not the user's problem yet: the fresh sync says what is wrong.
+    }
+    return finish(store, await api.calls.boardSync({ cachedFirst: false }), current())
+  } finally {
+    unsubscribe()
+  }
+}
+
+function finish(
+  store: PlannerStore,
+  result: IpcResult<BoardSnapshot>,
+  current: boolean,
+): IpcResult<BoardSnapshot> {
+  if (!current) return result
+  const state = store.getState()
+  if (result.ok) state.snapshotReceived(result.value)
+  else {
+    state.syncFailed(result.error)
+    const shown = state.board.syncedAt ? ` Showing the board as of ${state.board.syncedAt}.` : ''
+    state.addMessage('error', `Could not load the board: ${result.error.message}${shown}`)
+  }
+  return result
+}

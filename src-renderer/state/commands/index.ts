@@ -1,0 +1,8 @@
+export * from './types'
+export { addCalendarDays, addDays, dayOf, daysBetween, startOfDay } from './day-math'
+export { changeDates } from './change-dates'
+export { moveTasks } from './move-tasks'
+export { resizeTask } from './resize-task'
+export { scheduleTask } from './schedule-task'
+export { setDates } from './set-dates'
+export { describeCommand, runCommand } from './run-command'

@@ -1,0 +1,27 @@
+// The renderer's state: one zustand store of four slices (board, view, selection, edits), pure
+// edit commands that return their inverse, and the async actions that talk to main.
+export * from './commands'
+export { createPlannerStore } from './store'
+export type { PlannerState, PlannerStore } from './store'
+export type { BoardData, BoardSlice } from './slices/board-slice'
+export { EMPTY_BOARD } from './slices/board-slice'
+export type { ViewData, ViewSlice, Zoom } from './slices/view-slice'
+export { ZOOMS } from './slices/view-slice'
+export type { SelectionSlice } from './slices/selection-slice'
+export type { EditsSlice } from './slices/edits-slice'
+export * from './selection-logic'
+export * from './scroll-anchor'
+export type { EditsData, InFlightBatch, LocalWrite, MessageKind, UserMessage } from './edit-batches'
+export { loadBoard } from './actions/load-board'
+export type { LoadBoardOptions } from './actions/load-board'
+export { applyEdit, isQueuedAnswer } from './actions/apply-edit'
+export type { EditOutcome } from './actions/apply-edit'
+export { connectEditEvents } from './actions/connect-events'
+export * from './selectors'
+export {
+  PlannerStoreContext,
+  plannerStore,
+  usePlanner,
+  usePlannerShallow,
+  usePlannerStore,
+} from './use-planner'

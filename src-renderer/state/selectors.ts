@@ -1,0 +1,37 @@
+// Selectors for components. Each returns a value that stays the same object while its inputs do,
+// so it can go straight into usePlanner without re-rendering on unrelated changes.
+import type { Task } from '../../src-shared/api/resources'
+import type { PlannerState } from './store'
+
+export const selectBoard = (s: PlannerState) => s.board
+export const selectTasksById = (s: PlannerState) => s.board.tasksById
+export const selectTask =
+  (id: string) =>
+  (s: PlannerState): Task | undefined =>
+    s.board.tasksById[id]
+export const selectZoom = (s: PlannerState) => s.view.zoom
+export const selectSelectedIds = (s: PlannerState) => s.selection.selectedIds
+export const selectIsSelected = (id: string) => (s: PlannerState) =>
+  s.selection.selectedIds.includes(id)
+export const selectIsFocused = (id: string) => (s: PlannerState) => s.selection.focusedId === id
+export const selectIsCollapsed = (id: string) => (s: PlannerState) =>
+  s.view.collapsedIds.includes(id)
+export const selectMessages = (s: PlannerState) => s.edits.messages
+export const selectPendingCount = (s: PlannerState) => s.edits.pendingCount
+/** Edits waiting for main's answer right now (a "saving…" hint). */
+export const selectSavingCount = (s: PlannerState) => s.edits.inFlight.length
+
+/**
+ * What the status bar shows. Builds an object: use with usePlannerShallow.
+ */
+export const selectStatusBar = (s: PlannerState) => ({
+  profileId: s.board.profileId,
+  syncedAt: s.board.syncedAt,
+  fromCache: s.board.fromCache,
+  loading: s.board.loading,
+  progress: s.board.progress,
+  coverage: s.board.coverage,
+  error: s.board.error,
+  pendingCount: s.edits.pendingCount,
+  savingCount: s.edits.inFlight.length,
+})

@@ -1,0 +1,99 @@
+// The board as last synced (with this renderer's unconfirmed edits laid over it), how complete
+// it is, and how loading it goes.
+import type { Dependency, Task } from '../../../src-shared/api/resources'
+import type {
+  BoardSnapshot,
+  CoverageReport,
+  SyncProgress,
+} from '../../../src-shared/ipc/board-snapshot'
+import type { IpcError } from '../../../src-shared/ipc/contract'
+import type { TaskTable } from '../commands/types'
+import { overlayEdits } from '../edit-batches'
+import { pruneSelection } from '../selection-logic'
+import type { SliceCreator } from '../store'
+
+export interface BoardData extends TaskTable {
+  /** '' before the first snapshot. */
+  profileId: string
+  tasksById: Readonly<Record<string, Task>>
+  /** Task ids in the order the board listed them. */
+  taskIds: readonly string[]
+  dependencies: readonly Dependency[]
+  coverage: CoverageReport | null
+  /** When the shown snapshot was synced; '' before the first. */
+  syncedAt: string
+  /** The shown snapshot is the stored one, while a fresh sync runs. */
+  fromCache: boolean
+  /** The running (or last) sync's progress. */
+  progress: SyncProgress | null
+  loading: boolean
+  /** Why the last load failed; null after a successful one. */
+  error: IpcError | null
+}
+
+export interface BoardSlice {
+  board: BoardData
+  syncStarted(): void
+  syncProgressed(progress: SyncProgress): void
+  /** Shows a snapshot: unconfirmed edits laid over it, selection and hover of gone tasks dropped. */
+  snapshotReceived(snapshot: BoardSnapshot, options?: { loading?: boolean }): void
+  syncFailed(error: IpcError): void
+}
+
+export const EMPTY_BOARD: BoardData = {
+  profileId: '',
+  tasksById: {},
+  taskIds: [],
+  dependencies: [],
+  coverage: null,
+  syncedAt: '',
+  fromCache: false,
+  progress: null,
+  loading: false,
+  error: null,
+}
+
+export const createBoardSlice: SliceCreator<BoardSlice> = (set) => ({
+  board: EMPTY_BOARD,
+
+  syncStarted: () =>
+    set((s) => ({ board: { ...s.board, loading: true, error: null, progress: null } })),
+
+  syncProgressed: (progress) => set((s) => ({ board: { ...s.board, progress } })),
+
+  snapshotReceived: (snapshot, options = {}) =>
+    set((s) => {
+      const sameBoard = s.board.profileId === '' || s.board.profileId === snapshot.profileId
+      const { tasksById, edits } = overlayEdits(
+        snapshot.tasks,
+        snapshot.profileId,
+        s.edits,
+        sameBoard,
+      )
+      const exists = (id: string) => id in tasksById
+      const gone = (id: string | null) => (id !== null && exists(id) ? id : null)
+      return {
+        board: {
+          profileId: snapshot.profileId,
+          tasksById,
+          taskIds: snapshot.tasks.map((t) => t.id),
+          dependencies: snapshot.dependencies,
+          coverage: snapshot.coverage,
+          syncedAt: snapshot.syncedAt,
+          fromCache: snapshot.fromCache,
+          progress: s.board.progress,
+          loading: options.loading ?? false,
+          error: null,
+        },
+        edits,
+        selection: pruneSelection(s.selection, exists),
+        view: {
+          ...s.view,
+          hoverTaskId: gone(s.view.hoverTaskId),
+          detailsTaskId: gone(s.view.detailsTaskId),
+        },
+      }
+    }),
+
+  syncFailed: (error) => set((s) => ({ board: { ...s.board, loading: false, error } })),
+})

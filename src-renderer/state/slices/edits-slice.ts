@@ -1,0 +1,50 @@
+// Edits on their way to the board: the journal's pending count (from `edits:changed`), the
+// optimistic batches still waiting for main's answer, this renderer's writes that no snapshot
+// shows yet, and the messages that tell the user what happened. The batch rules are in
+// ../edit-batches.ts; ../actions/apply-edit.ts drives them.
+import type { PendingEdits } from '../../../src-shared/ipc/contract'
+import type { EditsData, MessageKind } from '../edit-batches'
+import { addMessages, EMPTY_EDITS } from '../edit-batches'
+import type { SliceCreator } from '../store'
+
+export interface EditsSlice {
+  edits: EditsData
+  pendingChanged(pending: PendingEdits): void
+  /** Returns the message's id. */
+  addMessage(kind: MessageKind, text: string): number
+  dismissMessage(id: number): void
+}
+
+export const createEditsSlice: SliceCreator<EditsSlice> = (set, get) => ({
+  edits: EMPTY_EDITS,
+
+  pendingChanged: (pending) =>
+    set((s) => {
+      let written = s.edits.written
+      // An empty journal has sent (or dropped) everything it held: nothing is queued any more.
+      if (pending.count === 0 && Object.values(written).some((w) => w.queued)) {
+        written = Object.fromEntries(
+          Object.entries(written).map(([id, w]) => [id, { ...w, queued: false }]),
+        )
+      }
+      return {
+        edits: {
+          ...s.edits,
+          pendingCount: pending.count,
+          pendingBatches: pending.batches,
+          written,
+        },
+      }
+    }),
+
+  addMessage: (kind, text) => {
+    const id = get().edits.nextId
+    set((s) => ({ edits: addMessages(s.edits, [{ kind, text }]) }))
+    return id
+  },
+
+  dismissMessage: (id) =>
+    set((s) => ({
+      edits: { ...s.edits, messages: s.edits.messages.filter((m) => m.id !== id) },
+    })),
+})

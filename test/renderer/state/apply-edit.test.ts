@@ -1,0 +1,325 @@
+// applyEdit against a fake PlannerApi: optimistic at once, one tasks:update batch per command,
+// and each of main's answers: saved, refused (rollback + message), conflicts (partial rollback),
+// queued by the journal (kept + message).
+import { describe, expect, it } from 'vitest'
+import type { IpcResult, UpdateTasksResult } from '../../../src-shared/ipc'
+import type { Task } from '../../../src-shared/api'
+import { deferred, fakePlannerApi, snapshot, task } from './fixtures'
+import type { FakePlannerApi } from './fixtures'
+import type { Command, PlannerStore } from './subject'
+import { applyEdit, connectEditEvents, createPlannerStore } from './subject'
+
+const TASKS: Task[] = [
+  task('t1', {
+    title: 'Login page',
+    startDate: '2026-03-02T09:30:00.000Z',
+    dueDate: '2026-03-04T17:00:00.000Z',
+    updatedAt: '2026-02-01T10:00:00.000Z',
+  }),
+  task('t2', {
+    title: 'API',
+    startDate: '2026-03-03T00:00:00.000Z',
+    dueDate: '2026-03-06T00:00:00.000Z',
+    updatedAt: '2026-02-02T10:00:00.000Z',
+  }),
+  task('t3', {
+    title: 'Docs',
+    dueDate: '2026-03-10T12:00:00.000Z',
+    updatedAt: '2026-02-03T10:00:00.000Z',
+  }),
+  task('t4', { title: 'Someday', updatedAt: '2026-02-04T10:00:00.000Z' }),
+]
+const ROWS = TASKS.map((t) => t.id)
+
+const saved: IpcResult<UpdateTasksResult> = { ok: true, value: { updated: [], conflicts: [] } }
+
+function setup(answer?: () => Promise<IpcResult<UpdateTasksResult>>): {
+  store: PlannerStore
+  fake: FakePlannerApi
+} {
+  const store = createPlannerStore()
+  store.getState().snapshotReceived(snapshot(TASKS))
+  const fake = fakePlannerApi({ 'tasks:update': answer ?? (() => saved) })
+  return { store, fake }
+}
+
+const dates = (store: PlannerStore, id: string) => {
+  const t = store.getState().board.tasksById[id] as Task
+  return [t.startDate, t.dueDate]
+}
+const move = (ids: string[], days: number): Command => ({ kind: 'moveTasks', ids, days })
+const texts = (store: PlannerStore) => store.getState().edits.messages.map((m) => m.text)
+
+describe('applyEdit', () => {
+  it('shows the change at once and sends one batch with absolute dates and what was seen', async () => {
+    const answer = deferred<IpcResult<UpdateTasksResult>>()
+    const { store, fake } = setup(() => answer.promise)
+    const done = applyEdit(store, fake.api, move(['t1', 't3'], 2))
+
+    expect(dates(store, 't1')).toEqual(['2026-03-04T09:30:00.000Z', '2026-03-06T17:00:00.000Z'])
+    expect(store.getState().edits.inFlight).toHaveLength(1)
+    expect(fake.callsOf('tasks:update')).toEqual([
+      {
+        tasks: [
+          { id: 't1', startDate: '2026-03-04T09:30:00.000Z', dueDate: '2026-03-06T17:00:00.000Z' },
+          { id: 't3', dueDate: '2026-03-12T12:00:00.000Z' },
+        ],
+        seen: { t1: '2026-02-01T10:00:00.000Z', t3: '2026-02-03T10:00:00.000Z' },
+      },
+    ])
+
+    answer.resolve(saved)
+    expect(await done).toEqual({ status: 'saved' })
+    expect(store.getState().edits.inFlight).toEqual([])
+    expect(dates(store, 't1')).toEqual(['2026-03-04T09:30:00.000Z', '2026-03-06T17:00:00.000Z'])
+    expect(store.getState().edits.messages).toEqual([])
+    expect(store.getState().edits.written).toEqual({
+      t1: {
+        seenBefore: '2026-02-01T10:00:00.000Z',
+        startDate: '2026-03-04T09:30:00.000Z',
+        dueDate: '2026-03-06T17:00:00.000Z',
+        queued: false,
+      },
+      t3: {
+        seenBefore: '2026-02-03T10:00:00.000Z',
+        dueDate: '2026-03-12T12:00:00.000Z',
+        queued: false,
+      },
+    })
+  })
+
+  it('sends exactly one tasks:update for a multi-select drag', async () => {
+    const { store, fake } = setup()
+    store.getState().clickTask('t1', {}, ROWS)
+    store.getState().clickTask('t3', { shift: true }, ROWS)
+    expect(store.getState().selection.selectedIds).toEqual(['t1', 't2', 't3'])
+    await applyEdit(store, fake.api, move([...store.getState().selection.selectedIds], -1))
+    expect(fake.calls.map((c) => c.channel)).toEqual(['tasks:update'])
+    expect(fake.callsOf('tasks:update')[0]?.tasks.map((t) => t.id)).toEqual(['t1', 't2', 't3'])
+  })
+
+  it('sends nothing for an edit that changes nothing', async () => {
+    const { store, fake } = setup()
+    const before = store.getState()
+    expect(await applyEdit(store, fake.api, move(['t4'], 3))).toEqual({ status: 'unchanged' })
+    expect(await applyEdit(store, fake.api, move(['t1'], 0))).toEqual({ status: 'unchanged' })
+    expect(fake.calls).toEqual([])
+    expect(store.getState()).toBe(before)
+  })
+
+  it('leaves out of `seen` the tasks it changed itself since the last sync', async () => {
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, move(['t1', 't2'], 1))
+    await applyEdit(store, fake.api, move(['t1', 't2', 't3'], 1))
+    expect(fake.callsOf('tasks:update')[1]?.seen).toEqual({ t3: '2026-02-03T10:00:00.000Z' })
+    // A sync that shows our write (new updatedAt) makes the board's updatedAt known again.
+    const synced = {
+      ...TASKS[0],
+      startDate: '2026-03-03T09:30:00.000Z',
+      updatedAt: '2026-03-01T08:00:00.000Z',
+    } as Task
+    store.getState().snapshotReceived(snapshot([synced, ...TASKS.slice(1)]))
+    await applyEdit(store, fake.api, move(['t1'], 1))
+    expect(fake.callsOf('tasks:update')[2]?.seen).toEqual({ t1: '2026-03-01T08:00:00.000Z' })
+  })
+
+  it('rolls back a refused edit exactly and says what and why', async () => {
+    const { store, fake } = setup(async () => ({
+      ok: false,
+      error: { code: 'INVALID_REQUEST', message: 'tasks[1].dueDate: not a date' },
+    }))
+    const before = store.getState().board
+    const outcome = await applyEdit(store, fake.api, move(['t1', 't2', 't3'], 5))
+    expect(outcome).toEqual({
+      status: 'rejected',
+      code: 'INVALID_REQUEST',
+      message: 'tasks[1].dueDate: not a date',
+    })
+    expect(store.getState().board.tasksById).toEqual(before.tasksById)
+    expect(texts(store)).toEqual(['Could not move 3 tasks: tasks[1].dueDate: not a date'])
+    expect(store.getState().edits.messages[0]?.kind).toBe('error')
+    expect(store.getState().edits).toMatchObject({ inFlight: [], written: {} })
+  })
+
+  it('names a single task by its title', async () => {
+    const { store, fake } = setup(async () => ({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Task WEB-2 does not exist.' },
+    }))
+    await applyEdit(store, fake.api, { kind: 'resizeTask', id: 't2', edge: 'end', days: 2 })
+    expect(texts(store)).toEqual(['Could not resize "API": Task WEB-2 does not exist.'])
+    expect(dates(store, 't2')).toEqual(['2026-03-03T00:00:00.000Z', '2026-03-06T00:00:00.000Z'])
+  })
+
+  it('rolls back only the tasks in conflict, with each conflict message', async () => {
+    const conflict = (taskId: string, title: string) => ({
+      taskId,
+      title,
+      fields: ['dueDate'],
+      message: `${title} was changed on the board by bob@example.com at 2026-03-01T09:00:00.000Z (dueDate); your change was not sent.`,
+    })
+    const { store, fake } = setup(async () => ({
+      ok: true,
+      value: { updated: [], conflicts: [conflict('t2', 'API'), conflict('t3', 'Docs')] },
+    }))
+    const outcome = await applyEdit(store, fake.api, move(['t1', 't2', 't3'], 1))
+    expect(outcome).toEqual({ status: 'partial', conflicts: ['t2', 't3'] })
+    expect(dates(store, 't1')).toEqual(['2026-03-03T09:30:00.000Z', '2026-03-05T17:00:00.000Z'])
+    expect(dates(store, 't2')).toEqual(['2026-03-03T00:00:00.000Z', '2026-03-06T00:00:00.000Z'])
+    expect(dates(store, 't3')).toEqual(['', '2026-03-10T12:00:00.000Z'])
+    expect(texts(store)).toEqual([conflict('t2', 'API').message, conflict('t3', 'Docs').message])
+    expect(Object.keys(store.getState().edits.written)).toEqual(['t1'])
+  })
+
+  it('keeps an edit main queued for later, and says so', async () => {
+    const message =
+      'The board could not be reached (connect ECONNREFUSED 127.0.0.1:4000). The change is saved and will be sent when it can.'
+    const { store, fake } = setup(async () => ({
+      ok: false,
+      error: { code: 'EDIT_QUEUED', message },
+    }))
+    const outcome = await applyEdit(store, fake.api, move(['t1', 't2', 't3'], 1))
+    expect(outcome).toEqual({ status: 'queued', message })
+    expect(dates(store, 't2')).toEqual(['2026-03-04T00:00:00.000Z', '2026-03-07T00:00:00.000Z'])
+    expect(texts(store)).toEqual([`Could not move 3 tasks yet: ${message}`])
+    expect(store.getState().edits.messages[0]?.kind).toBe('warning')
+    expect(store.getState().edits.written.t2?.queued).toBe(true)
+
+    // The journal empties: nothing is queued any more.
+    connectEditEvents(store, fake.api)
+    fake.emit('edits:changed', { count: 0, batches: [] })
+    expect(store.getState().edits.written.t2?.queued).toBe(false)
+  })
+
+  it('keeps the change only when main says it journaled it, and rolls back otherwise', async () => {
+    {
+      const { store, fake } = setup(async () => ({
+        ok: false,
+        error: {
+          code: 'EDIT_QUEUED',
+          message: 'Busy. The change is saved and will be sent when it can.',
+        },
+      }))
+      expect((await applyEdit(store, fake.api, move(['t1'], 1))).status).toBe('queued')
+    }
+    // The conflict check could not read the board: nothing was journaled.
+    const { store, fake } = setup(async () => ({
+      ok: false,
+      error: { code: 'NETWORK', message: 'The board could not be reached (ETIMEDOUT).' },
+    }))
+    expect((await applyEdit(store, fake.api, move(['t1'], 1))).status).toBe('rejected')
+    expect(dates(store, 't1')).toEqual(['2026-03-02T09:30:00.000Z', '2026-03-04T17:00:00.000Z'])
+    expect(texts(store)).toEqual([
+      'Could not move "Login page": The board could not be reached (ETIMEDOUT).',
+    ])
+  })
+
+  it('rolls back when the bridge itself fails', async () => {
+    const { store, fake } = setup(() => Promise.reject(new Error('bridge gone')))
+    expect(await applyEdit(store, fake.api, move(['t1'], 1))).toMatchObject({
+      status: 'rejected',
+      code: 'INTERNAL',
+    })
+    expect(dates(store, 't1')).toEqual(['2026-03-02T09:30:00.000Z', '2026-03-04T17:00:00.000Z'])
+  })
+})
+
+describe('applyEdit with several batches in flight', () => {
+  function twoBatches() {
+    const answers = [
+      deferred<IpcResult<UpdateTasksResult>>(),
+      deferred<IpcResult<UpdateTasksResult>>(),
+    ]
+    let n = 0
+    const { store, fake } = setup(() => (answers[n++] as (typeof answers)[0]).promise)
+    const first = applyEdit(store, fake.api, move(['t1'], 1))
+    const second = applyEdit(store, fake.api, move(['t1', 't2'], 2))
+    return { store, fake, answers, first, second }
+  }
+  const refused: IpcResult<UpdateTasksResult> = {
+    ok: false,
+    error: { code: 'INVALID_REQUEST', message: 'no' },
+  }
+
+  it('a later batch does not send `seen` for a task an earlier one is still changing', () => {
+    const { fake } = twoBatches()
+    expect(fake.callsOf('tasks:update')[1]?.seen).toEqual({ t2: '2026-02-02T10:00:00.000Z' })
+  })
+
+  it('when the earlier batch fails, the later value stands, and the later rollback goes all the way back', async () => {
+    const { store, answers, first, second } = twoBatches()
+    expect(dates(store, 't1')).toEqual(['2026-03-05T09:30:00.000Z', '2026-03-07T17:00:00.000Z'])
+    answers[0]?.resolve(refused)
+    await first
+    // The board may still take the second batch (absolute dates): it stays on screen.
+    expect(dates(store, 't1')).toEqual(['2026-03-05T09:30:00.000Z', '2026-03-07T17:00:00.000Z'])
+    answers[1]?.resolve(refused)
+    await second
+    expect(dates(store, 't1')).toEqual(['2026-03-02T09:30:00.000Z', '2026-03-04T17:00:00.000Z'])
+    expect(dates(store, 't2')).toEqual(['2026-03-03T00:00:00.000Z', '2026-03-06T00:00:00.000Z'])
+    expect(store.getState().edits.inFlight).toEqual([])
+  })
+
+  it('when the later batch is saved first, the earlier failure does not undo it', async () => {
+    const { store, answers, first, second } = twoBatches()
+    answers[1]?.resolve(saved)
+    await second
+    answers[0]?.resolve(refused)
+    await first
+    expect(dates(store, 't1')).toEqual(['2026-03-05T09:30:00.000Z', '2026-03-07T17:00:00.000Z'])
+  })
+})
+
+describe('applyEdit and snapshots', () => {
+  it('lays an unanswered edit over a snapshot, and rolls back to what the snapshot said', async () => {
+    const answer = deferred<IpcResult<UpdateTasksResult>>()
+    const { store, fake } = setup(() => answer.promise)
+    const done = applyEdit(store, fake.api, move(['t1'], 1))
+    // Someone else moved t1's due date meanwhile; a refresh brings it.
+    const elsewhere = {
+      ...TASKS[0],
+      dueDate: '2026-03-20T17:00:00.000Z',
+      updatedAt: '2026-03-01T00:00:00.000Z',
+    } as Task
+    store.getState().snapshotReceived(snapshot([elsewhere, ...TASKS.slice(1)]))
+    expect(dates(store, 't1')).toEqual(['2026-03-03T09:30:00.000Z', '2026-03-05T17:00:00.000Z'])
+    answer.resolve({ ok: false, error: { code: 'INVALID_REQUEST', message: 'no' } })
+    await done
+    expect(dates(store, 't1')).toEqual(['2026-03-02T09:30:00.000Z', '2026-03-20T17:00:00.000Z'])
+  })
+
+  it('keeps a saved edit over a snapshot read before it landed, not over one read after', async () => {
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, move(['t1'], 1))
+    store.getState().snapshotReceived(snapshot(TASKS, { fromCache: true }))
+    expect(dates(store, 't1')).toEqual(['2026-03-03T09:30:00.000Z', '2026-03-05T17:00:00.000Z'])
+    const later = { ...TASKS[0], updatedAt: '2026-03-01T00:00:00.000Z' } as Task
+    store.getState().snapshotReceived(snapshot([later, ...TASKS.slice(1)]))
+    expect(dates(store, 't1')).toEqual(['2026-03-02T09:30:00.000Z', '2026-03-04T17:00:00.000Z'])
+    expect(store.getState().edits.written).toEqual({})
+  })
+
+  it('an answer for another board touches nothing on the board now shown, but still says why', async () => {
+    const answer = deferred<IpcResult<UpdateTasksResult>>()
+    const { store, fake } = setup(() => answer.promise)
+    const done = applyEdit(store, fake.api, move(['t1'], 1))
+    const other = TASKS.map((t) => ({ ...t }))
+    store.getState().snapshotReceived(snapshot(other, { profileId: 'team' }))
+    expect(dates(store, 't1')).toEqual(['2026-03-02T09:30:00.000Z', '2026-03-04T17:00:00.000Z'])
+    answer.resolve({ ok: false, error: { code: 'INVALID_REQUEST', message: 'no' } })
+    await done
+    expect(store.getState().board.tasksById.t1).toBe(other[0])
+    expect(texts(store)).toEqual(['Could not move "Login page": no'])
+  })
+})
+
+describe('messages', () => {
+  it('are dismissed by id and capped to the latest 20', () => {
+    const store = createPlannerStore()
+    const ids = Array.from({ length: 25 }, (_, i) => store.getState().addMessage('info', `m${i}`))
+    expect(texts(store)).toHaveLength(20)
+    expect(texts(store)[0]).toBe('m5')
+    store.getState().dismissMessage(ids[24] as number)
+    expect(texts(store).at(-1)).toBe('m23')
+  })
+})

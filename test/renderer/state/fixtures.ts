@@ -1,0 +1,114 @@
+// Tasks, snapshots and a fake PlannerApi for the renderer state tests.
+import type { Task } from '../../../src-shared/api'
+import { buildPlannerApi } from '../../../src-shared/ipc/planner-api'
+import type {
+  BoardSnapshot,
+  Channel,
+  ChannelRequest,
+  ChannelResponse,
+  EventName,
+  EventPayload,
+  IpcResult,
+  PlannerApi,
+} from '../../../src-shared/ipc'
+
+export function task(id: string, fields: Partial<Task> = {}): Task {
+  return {
+    id,
+    parentId: '',
+    projectKey: 'WEB',
+    key: Number(id.replace(/\D/g, '')) || 1,
+    title: `Task ${id}`,
+    description: '',
+    coverImageUrl: '',
+    assignedUserEmail: '',
+    startDate: '',
+    dueDate: '',
+    status: 'To Do',
+    tags: [],
+    pinToTop: false,
+    priority: '',
+    type: 'task',
+    milestoneId: '',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    createdBy: 'ada@example.com',
+    updatedAt: `2026-01-02T00:00:00.000Z`,
+    updatedBy: 'ada@example.com',
+    startedAt: '',
+    startedBy: '',
+    endedAt: '',
+    endedBy: '',
+    properties: {},
+    ...fields,
+  }
+}
+
+/** A board table as commands take it. */
+export function table(...tasks: Task[]): { tasksById: Record<string, Task> } {
+  return { tasksById: Object.fromEntries(tasks.map((t) => [t.id, t])) }
+}
+
+export function snapshot(tasks: Task[], fields: Partial<BoardSnapshot> = {}): BoardSnapshot {
+  return {
+    profileId: 'local',
+    tasks,
+    dependencies: [],
+    coverage: { complete: true, knownTasks: tasks.length, requests: 1, truncated: [] },
+    syncedAt: '2026-03-01T10:00:00.000Z',
+    fromCache: false,
+    ...fields,
+  }
+}
+
+type Handler<C extends Channel> = (
+  request: ChannelRequest<C>,
+) => IpcResult<ChannelResponse<C>> | Promise<IpcResult<ChannelResponse<C>>>
+
+export type FakeHandlers = { [C in Channel]?: Handler<C> }
+
+export interface FakePlannerApi {
+  api: PlannerApi
+  /** Every call, in order. */
+  calls: { channel: Channel; request: unknown }[]
+  callsOf<C extends Channel>(channel: C): ChannelRequest<C>[]
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void
+  listeners(event: EventName): number
+  handlers: FakeHandlers
+}
+
+/** A PlannerApi built like the real ones (buildPlannerApi), answering from `handlers`. */
+export function fakePlannerApi(handlers: FakeHandlers = {}): FakePlannerApi {
+  const calls: { channel: Channel; request: unknown }[] = []
+  const subscribers = new Map<EventName, Set<(payload: unknown) => void>>()
+  const api = buildPlannerApi(
+    async (channel, request) => {
+      calls.push({ channel, request })
+      const handler = fake.handlers[channel] as Handler<Channel> | undefined
+      if (!handler) return { ok: false, error: { code: 'INTERNAL', message: `no fake ${channel}` } }
+      return handler(request as never)
+    },
+    (event, listener) => {
+      const set = subscribers.get(event) ?? new Set()
+      subscribers.set(event, set)
+      set.add(listener)
+      return () => set.delete(listener)
+    },
+  )
+  const fake: FakePlannerApi = {
+    api,
+    calls,
+    handlers,
+    callsOf: <C extends Channel>(channel: C) =>
+      calls.filter((c) => c.channel === channel).map((c) => c.request as ChannelRequest<C>),
+    emit: (event, payload) => subscribers.get(event)?.forEach((listener) => listener(payload)),
+    listeners: (event) => subscribers.get(event)?.size ?? 0,
+  }
+  return fake
+}
+
+/** A promise with its resolve, to hold an answer back while the test looks at the store. */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}

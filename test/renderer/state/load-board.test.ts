@@ -1,0 +1,150 @@
+// loadBoard and connectEditEvents against a fake PlannerApi.
+import { describe, expect, it, vi } from 'vitest'
+import type { BoardSnapshot, IpcResult, SyncProgress } from '../../../src-shared/ipc'
+import { deferred, fakePlannerApi, snapshot, task } from './fixtures'
+import { connectEditEvents, createPlannerStore, loadBoard } from './subject'
+
+const cached = snapshot([task('t1'), task('t2')], {
+  fromCache: true,
+  syncedAt: '2026-03-01T08:00:00.000Z',
+})
+const fresh = snapshot([task('t1'), task('t3')], { syncedAt: '2026-03-02T08:00:00.000Z' })
+const progress: SyncProgress = {
+  profileId: 'local',
+  phase: 'tasks',
+  requests: 3,
+  tasksLoaded: 250,
+  pendingSlices: 2,
+}
+
+describe('loadBoard', () => {
+  it('shows the stored snapshot at once, then the fresh one, with progress in between', async () => {
+    const store = createPlannerStore()
+    const second = deferred<IpcResult<BoardSnapshot>>()
+    const fake = fakePlannerApi({
+      'board:sync': ({ cachedFirst }) =>
+        cachedFirst ? { ok: true, value: cached } : second.promise,
+    })
+    const done = loadBoard(store, fake.api)
+    await vi.waitFor(() => expect(fake.callsOf('board:sync')).toHaveLength(2))
+    expect(store.getState().board).toMatchObject({
+      taskIds: ['t1', 't2'],
+      fromCache: true,
+      loading: true,
+    })
+    fake.emit('sync:progress', progress)
+    expect(store.getState().board.progress).toEqual(progress)
+    expect(fake.listeners('sync:progress')).toBe(1)
+
+    second.resolve({ ok: true, value: fresh })
+    expect(await done).toEqual({ ok: true, value: fresh })
+    expect(store.getState().board).toMatchObject({
+      taskIds: ['t1', 't3'],
+      fromCache: false,
+      loading: false,
+      error: null,
+      syncedAt: '2026-03-02T08:00:00.000Z',
+      coverage: fresh.coverage,
+    })
+    expect(fake.callsOf('board:sync')).toEqual([{ cachedFirst: true }, { cachedFirst: false }])
+    expect(fake.listeners('sync:progress')).toBe(0)
+  })
+
+  it('syncs once when there is no stored snapshot (main synced fresh already)', async () => {
+    const store = createPlannerStore()
+    const fake = fakePlannerApi({ 'board:sync': () => ({ ok: true, value: fresh }) })
+    await loadBoard(store, fake.api)
+    expect(fake.callsOf('board:sync')).toEqual([{ cachedFirst: true }])
+    expect(store.getState().board).toMatchObject({ taskIds: ['t1', 't3'], loading: false })
+  })
+
+  it('refreshes without the cache when asked', async () => {
+    const store = createPlannerStore()
+    const fake = fakePlannerApi({ 'board:sync': () => ({ ok: true, value: fresh }) })
+    await loadBoard(store, fake.api, { cachedFirst: false })
+    expect(fake.callsOf('board:sync')).toEqual([{ cachedFirst: false }])
+  })
+
+  it('keeps the stored board on screen when the fresh sync fails, and says why', async () => {
+    const store = createPlannerStore()
+    const error = { code: 'KEY_REJECTED' as const, message: 'The board refused the API key.' }
+    const fake = fakePlannerApi({
+      'board:sync': ({ cachedFirst }) =>
+        cachedFirst ? { ok: true, value: cached } : { ok: false, error },
+    })
+    expect(await loadBoard(store, fake.api)).toEqual({ ok: false, error })
+    expect(store.getState().board).toMatchObject({
+      taskIds: ['t1', 't2'],
+      fromCache: true,
+      loading: false,
+      error,
+    })
+    expect(store.getState().edits.messages.map((m) => m.text)).toEqual([
+      'Could not load the board: The board refused the API key. Showing the board as of 2026-03-01T08:00:00.000Z.',
+    ])
+  })
+
+  it('says so when there is nothing to show at all', async () => {
+    const store = createPlannerStore()
+    const error = { code: 'NO_BOARD' as const, message: 'No board is configured.' }
+    const fake = fakePlannerApi({ 'board:sync': () => ({ ok: false, error }) })
+    await loadBoard(store, fake.api)
+    expect(fake.callsOf('board:sync')).toHaveLength(2)
+    expect(store.getState().board).toMatchObject({ taskIds: [], loading: false, error })
+    expect(store.getState().edits.messages.map((m) => m.text)).toEqual([
+      'Could not load the board: No board is configured.',
+    ])
+  })
+
+  it('drops the answers of a load that a newer one overtook', async () => {
+    const store = createPlannerStore()
+    const slow = deferred<IpcResult<BoardSnapshot>>()
+    const answers = [slow.promise, Promise.resolve({ ok: true as const, value: fresh })]
+    let n = 0
+    const fake = fakePlannerApi({
+      'board:sync': () => answers[n++] as Promise<IpcResult<BoardSnapshot>>,
+    })
+    const first = loadBoard(store, fake.api, { cachedFirst: false })
+    await loadBoard(store, fake.api, { cachedFirst: false })
+    slow.resolve({ ok: true, value: snapshot([task('old')]) })
+    await first
+    expect(store.getState().board.taskIds).toEqual(['t1', 't3'])
+  })
+})
+
+describe('connectEditEvents', () => {
+  it('takes the pending count now and follows edits:changed', async () => {
+    const store = createPlannerStore()
+    const fake = fakePlannerApi({
+      'edits:pending': () => ({
+        ok: true,
+        value: {
+          count: 2,
+          batches: [
+            { id: 'b1', tasks: 3, createdAt: '2026-03-01T08:00:00.000Z', lastError: 'timeout' },
+            { id: 'b2', tasks: 1, createdAt: '2026-03-01T08:01:00.000Z' },
+          ],
+        },
+      }),
+    })
+    const stop = connectEditEvents(store, fake.api)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(store.getState().edits.pendingCount).toBe(2)
+    expect(store.getState().edits.pendingBatches[0]?.lastError).toBe('timeout')
+    fake.emit('edits:changed', { count: 0, batches: [] })
+    expect(store.getState().edits.pendingCount).toBe(0)
+    stop()
+    expect(fake.listeners('edits:changed')).toBe(0)
+  })
+
+  it('does not let the first answer overwrite a newer event', async () => {
+    const store = createPlannerStore()
+    const answer = deferred<IpcResult<{ count: number; batches: [] }>>()
+    const fake = fakePlannerApi({ 'edits:pending': () => answer.promise })
+    connectEditEvents(store, fake.api)
+    fake.emit('edits:changed', { count: 0, batches: [] })
+    answer.resolve({ ok: true, value: { count: 5, batches: [] } })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(store.getState().edits.pendingCount).toBe(0)
+  })
+})

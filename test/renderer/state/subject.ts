@@ -1,0 +1,9 @@
+// The renderer state under test, in one place.
+export * from '../../../src-renderer/state'
+export {
+  addMessages,
+  overlayEdits,
+  rollBack,
+  seenFor,
+} from '../../../src-renderer/state/edit-batches'
+export { DAY_MS, timeOf, wholeDays } from '../../../src-renderer/state/commands/day-math'
