@@ -19,14 +19,17 @@ const PASSING: ReadonlySet<string> = new Set<IpcErrorCode>([
   'INVALID_RESPONSE',
 ])
 
+/** The batch is safe in the journal and will be sent later; the renderer keeps the change. */
 export class EditQueuedError extends Error {
-  readonly ipcCode: IpcErrorCode
+  readonly ipcCode: IpcErrorCode = 'EDIT_QUEUED'
+  /** Why it could not be sent now. */
+  readonly causeCode: IpcErrorCode
   constructor(cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause)
     super(
-      `The board could not be reached (${reason}). The change is saved and will be sent when it can.`,
+      `The board could not take the change now (${reason}). It is saved and will be sent when it can.`,
     )
-    this.ipcCode = ipcCodeOf(cause) ?? 'NETWORK'
+    this.causeCode = ipcCodeOf(cause) ?? 'NETWORK'
   }
 }
 
