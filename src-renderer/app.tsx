@@ -1,9 +1,62 @@
-// Placeholder window content until the timeline (issue C) lands.
+// The planner window: toolbar with the board menu, the timeline with its task tree, the
+// Unscheduled tray, task details, messages and the status bar.
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { Task } from '../src-shared/api'
+import { BoardMenu } from './board-menu/board-menu'
+import { plannerApi } from './bridge'
+import { Messages } from './messages'
+import { connectEditEvents, loadBoard, plannerStore, usePlanner } from './state'
+import { StatusBar } from './status-bar'
+import { TaskDetails } from './task-details'
+import { buildModel } from './timeline/view/timeline-model'
+import { TimelineView } from './timeline/view/timeline-view'
+import { Toolbar } from './toolbar'
+import { UnscheduledTray } from './unscheduled-tray'
+
 export function App(): React.JSX.Element {
+  const api = useMemo(() => plannerApi(), [])
+  const store = plannerStore()
+  const [boardName, setBoardName] = useState('')
+  const taskIds = usePlanner((s) => s.board.taskIds)
+  const tasksById = usePlanner((s) => s.board.tasksById)
+  const zoom = usePlanner((s) => s.view.zoom)
+  const collapsedIds = usePlanner((s) => s.view.collapsedIds)
+
+  const reload = useCallback(
+    async (cachedFirst: boolean) => {
+      const boards = await api.calls.boardsList(undefined)
+      if (boards.ok) setBoardName(boards.value.find((b) => b.isCurrent)?.name ?? 'No board')
+      await loadBoard(store, api, { cachedFirst })
+    },
+    [api, store],
+  )
+
+  useEffect(() => {
+    void reload(true)
+    return connectEditEvents(store, api)
+  }, [api, store, reload])
+
+  const tasks = useMemo(
+    () => taskIds.map((id) => tasksById[id]).filter((t): t is Task => t !== undefined),
+    [taskIds, tasksById],
+  )
+  const model = useMemo(
+    () => buildModel(tasks, collapsedIds, zoom, Date.now()),
+    [tasks, collapsedIds, zoom],
+  )
+
   return (
-    <main>
-      <h1>Taskboard Planner</h1>
-      <p>The timeline arrives with the next issues.</p>
-    </main>
+    <div className="planner">
+      <Toolbar>
+        <BoardMenu api={api} onBoardChanged={() => void reload(true)} />
+      </Toolbar>
+      <Messages />
+      <main className="workspace">
+        <TimelineView api={api} model={model} />
+        <UnscheduledTray tasks={model.layout.unscheduled} />
+        <TaskDetails />
+      </main>
+      <StatusBar boardName={boardName} onRefresh={() => void reload(false)} />
+    </div>
   )
 }

@@ -26,7 +26,8 @@ export interface Planner {
   url: string
   browser: Browser
   page: Page
-  /** Local board's URL and key, read from the planner's own IPC (for checks through HTTP). */
+  /** The planner's user-data folder (its local board's database lives under it). */
+  userData: string
   screenshot(name: string): Promise<void>
   close(): Promise<void>
 }
@@ -66,6 +67,7 @@ export async function startPlanner(options: { localTasks?: number } = {}): Promi
     url,
     browser,
     page,
+    userData,
     async screenshot(name) {
       await page.screenshot({ path: join(ARTEFACTS, `${name}.png`) })
     },

@@ -1,0 +1,162 @@
+// Where a lag-aware dependency arrow runs, as SVG path data. Pure: the arrow objects feed it the
+// bars' live dates on every drag step, tests feed it numbers.
+//
+// The route (see shared/notes/lag-arrows-sketch.png): leave the predecessor's end at mid-height;
+// the required lag is its own dashed segment on the predecessor's row, from the predecessor's
+// finish day (the first day it no longer occupies) to finish + lag, labelled "+Nd"; from there
+// down (or up) to the successor's row and into its start with an arrowhead. When the successor
+// starts later than finish + lag, that extra slack is the last horizontal run, drawn dotted. When
+// it starts earlier (violated), or too close to turn in front of it, the route loops back along
+// the row boundary next to the successor; a violation is drawn red and labelled "-Nd missing"
+// left of the successor.
+// Day math decides ok/slack/violated (the same answer at every zoom); pixels only draw it.
+import type { Layout } from './units'
+import { DAY_MS, ceilDay, floorDay, milestoneHalf, rowMiddle, xOf } from './units'
+
+/** One end of an arrow as it stands now. */
+export interface ArrowEnd {
+  startMs: number
+  endMs: number
+  row: number
+  milestone: boolean
+}
+
+export type ArrowState = 'ok' | 'slack' | 'violated' | 'stub'
+
+export interface ArrowLabel {
+  x: number
+  y: number
+  text: string
+}
+
+export interface ArrowPaths {
+  state: ArrowState
+  /** Solid parts: the predecessor's part-day tail, the connector, stubs. */
+  line: string
+  /** The required lag, dashed ('' when lagDays is 0). */
+  lag: string
+  /** Extra slack, dotted ('' when there is none). */
+  slack: string
+  head: string
+  lagLabel?: ArrowLabel
+  missingLabel?: ArrowLabel
+  /** Whole days the successor starts too early (violated) or could start earlier (slack). */
+  missingDays: number
+  slackDays: number
+}
+
+/** Shortest horizontal run into the successor, so the arrowhead points along the row. */
+const APPROACH_PX = 8
+const STUB_PX = 16
+const LABEL_LIFT_PX = 4
+
+const r = (n: number) => Math.round(n * 100) / 100
+
+function head(x: number, y: number): string {
+  return `M ${r(x - 5)} ${r(y - 5)} L ${r(x)} ${r(y)} L ${r(x - 5)} ${r(y + 5)}`
+}
+
+export function lagText(lagDays: number): string {
+  return lagDays > 0 ? `+${lagDays}d` : `${lagDays}d`
+}
+
+/** Left edge where an arrow enters `end` (a milestone's left tip). */
+function entryX(layout: Layout, end: ArrowEnd): number {
+  return xOf(layout.scale, end.startMs) - (end.milestone ? milestoneHalf(layout) : 0)
+}
+
+/**
+ * The arrow from `from` (predecessor) to `to` (successor). Either end may be missing (its task is
+ * neither in the window nor given as an anchor): then a short stub leaves or enters the end that
+ * is known. Undefined when neither is known.
+ */
+export function arrowPaths(
+  layout: Layout,
+  from: ArrowEnd | undefined,
+  to: ArrowEnd | undefined,
+  lagDays: number,
+): ArrowPaths | undefined {
+  const { scale } = layout
+  const lag = Math.round(lagDays)
+  const empty = { line: '', lag: '', slack: '', head: '', missingDays: 0, slackDays: 0 }
+  if (!from && !to) return undefined
+
+  if (!from && to) {
+    const y = rowMiddle(layout, to.row)
+    const x = entryX(layout, to)
+    return {
+      ...empty,
+      state: 'stub',
+      line: `M ${r(x - STUB_PX)} ${r(y)} H ${r(x)}`,
+      head: head(x, y),
+      lagLabel:
+        lag === 0
+          ? undefined
+          : { x: r(x - STUB_PX / 2), y: r(y - LABEL_LIFT_PX), text: lagText(lag) },
+    }
+  }
+  const pred = from as ArrowEnd
+  const yP = rowMiddle(layout, pred.row)
+  const xEnd = xOf(scale, pred.milestone ? pred.startMs : pred.endMs)
+  const finishMs = ceilDay(pred.endMs)
+  const earliestMs = finishMs + lag * DAY_MS
+  const xF = xOf(scale, finishMs)
+  const xE = xOf(scale, earliestMs)
+  const tail = xF > xEnd + 0.5 ? `M ${r(xEnd)} ${r(yP)} H ${r(xF)}` : ''
+  const lagPath = lag === 0 ? '' : `M ${r(xF)} ${r(yP)} H ${r(xE)}`
+  const lagLabel =
+    lag === 0 ? undefined : { x: r((xF + xE) / 2), y: r(yP - LABEL_LIFT_PX), text: lagText(lag) }
+
+  if (!to) {
+    const x = Math.max(xE, xF) + STUB_PX
+    return {
+      ...empty,
+      state: 'stub',
+      line: `${tail} M ${r(xE)} ${r(yP)} H ${r(x)}`.trim(),
+      lag: lagPath,
+      head: head(x, yP),
+      lagLabel,
+    }
+  }
+
+  const yS = rowMiddle(layout, to.row)
+  const xS = entryX(layout, to)
+  const startDayMs = floorDay(to.startMs)
+  const missingDays = Math.max(0, Math.round((earliestMs - startDayMs) / DAY_MS))
+  const slackDays = Math.max(0, Math.round((startDayMs - earliestMs) / DAY_MS))
+  const state: ArrowState = missingDays > 0 ? 'violated' : slackDays > 0 ? 'slack' : 'ok'
+  // Left of where the arrow turns into the successor, on its row: free space (one bar a row).
+  const missingLabel =
+    missingDays > 0
+      ? { x: r(xS - APPROACH_PX - 4), y: r(yS), text: `-${missingDays}d missing` }
+      : undefined
+
+  let connector: string
+  let slack = ''
+  if (yS === yP) {
+    // Same row (only when two bars share one): straight along it.
+    connector = `M ${r(xE)} ${r(yP)} H ${r(xS)}`
+  } else if (xS - xE >= APPROACH_PX) {
+    // Room to turn in front of the successor: down at finish + lag, then along its row.
+    connector = `M ${r(xE)} ${r(yP)} V ${r(yS)}`
+    const run = `M ${r(xE)} ${r(yS)} H ${r(xS)}`
+    if (state === 'slack') slack = run
+    else connector += ` H ${r(xS)}`
+  } else {
+    // Too close or too late: loop back along the row boundary next to the successor.
+    const yTurn = yS + (yS > yP ? -layout.rowHeight / 2 : layout.rowHeight / 2)
+    connector =
+      `M ${r(xE)} ${r(yP)} V ${r(yTurn)} H ${r(xS - APPROACH_PX)} ` + `V ${r(yS)} H ${r(xS)}`
+  }
+  return {
+    state,
+    line: `${tail} ${connector}`.trim(),
+    lag: lagPath,
+    slack,
+    head: head(xS, yS),
+    lagLabel,
+    missingLabel,
+    missingDays,
+    slackDays,
+  }
+}

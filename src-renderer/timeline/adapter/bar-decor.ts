@@ -1,0 +1,163 @@
+// What the adapter adds to each of frappe's Bar objects once frappe has built it: the exact rect
+// from our own date -> pixel mapping, classes and ARIA, milestone diamonds, hidden handles where
+// a bar cannot be resized, and label placement without a forced layout per bar.
+//
+// Bars are decorated per instance (frappe does not export its Bar class), and only through the
+// methods its drag loop calls: update_bar_position (moves the rect, then calls
+// update_label_position and each arrow's update()).
+import type { GanttBar } from 'frappe-gantt'
+import type { BarModel, Scene } from './scene'
+import { milestoneHalf } from './units'
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+const LABEL_PAD_PX = 5
+
+interface BarParts {
+  model: BarModel
+  label: SVGTextElement | null
+  diamond?: SVGPathElement
+}
+
+/** Kinds whose ends the user may drag; the others only move. */
+function resizable(model: BarModel): boolean {
+  return !model.locked && (model.bar.kind === 'bar' || model.bar.kind === 'summary')
+}
+
+export class BarDecor {
+  private parts = new WeakMap<GanttBar, BarParts>()
+  private widths = new WeakMap<SVGTextElement, number>()
+  private current: readonly GanttBar[] = []
+
+  constructor(private readonly scene: Scene) {}
+
+  /** Called once per render with the bars frappe just built. */
+  decorateAll(bars: readonly GanttBar[]): void {
+    this.current = bars
+    for (const bar of bars) {
+      const model = this.scene.byKey.get(bar.task.id)
+      if (model) this.decorate(bar, model)
+    }
+  }
+
+  modelOf(bar: GanttBar): BarModel | undefined {
+    return this.parts.get(bar)?.model
+  }
+
+  private decorate(bar: GanttBar, model: BarModel): void {
+    const { group } = bar
+    const label = bar.bar_group.querySelector<SVGTextElement>('.bar-label')
+    const parts: BarParts = { model, label }
+    this.parts.set(bar, parts)
+
+    // frappe animates every bar's width from 0 on each render: drop the SMIL animation. The
+    // progress rect and the header date highlight are never shown: out of the DOM (frappe
+    // still updates them while dragging, detached).
+    bar.$bar.querySelector('animate')?.remove()
+    bar.$bar_progress?.remove()
+    bar.$date_highlight?.remove()
+
+    const { kind, className, selected, id } = model.bar
+    group.classList.add('tb-bar', `tb-kind-${kind}`)
+    if (selected) group.classList.add('is-selected')
+    if (model.locked) group.classList.add('is-locked')
+    for (const token of (className ?? '').split(/\s+/)) if (token) group.classList.add(token)
+    group.setAttribute('data-task-id', id)
+    group.setAttribute('role', 'button')
+    // setAttribute: plain text, never parsed.
+    group.setAttribute('aria-label', model.bar.label)
+    if (selected) group.setAttribute('aria-pressed', 'true')
+
+    if (!resizable(model)) {
+      for (const handle of bar.handle_group.querySelectorAll<SVGElement>('.handle')) {
+        handle.style.display = 'none'
+      }
+    }
+    if (kind === 'milestone') {
+      // The rect stays as frappe's hit target and drag handle; the diamond is what shows.
+      bar.$bar.style.opacity = '0'
+      const diamond = document.createElementNS(SVG_NS, 'path')
+      diamond.setAttribute('class', 'tb-diamond')
+      const h = milestoneHalf(this.scene.layout)
+      diamond.setAttribute('d', `M 0 ${-h} L ${h} 0 L 0 ${h} L ${-h} 0 Z`)
+      bar.bar_group.insertBefore(diamond, label)
+      parts.diamond = diamond
+    }
+
+    const moveBar = bar.update_bar_position
+    bar.update_bar_position = (change) => {
+      // frappe ignores x = 0 (falsy): set it here and let frappe do the rest.
+      if (change.x === 0) this.setRect(bar, 0, Number(bar.$bar.getAttribute('width')))
+      moveBar.call(bar, { x: change.x === 0 ? null : change.x, width: change.width })
+      this.placeDiamond(bar)
+    }
+    bar.update_label_position = () => this.placeLabel(bar)
+
+    if (Math.abs(bar.x - model.x) > 0.01 || Math.abs(bar.width - model.width) > 0.01) {
+      this.place(bar, model.x, model.width)
+    } else {
+      this.placeDiamond(bar)
+    }
+  }
+
+  /** Puts a bar's rect (and its handles, progress and diamond) at x, width. */
+  place(bar: GanttBar, x: number, width: number): void {
+    this.setRect(bar, x, width)
+    bar.update_handle_position()
+    bar.update_progressbar_position()
+    this.placeDiamond(bar)
+  }
+
+  /** Back to where the last render put it, arrows included (a cancelled drag). */
+  restore(bar: GanttBar): void {
+    const model = this.modelOf(bar)
+    if (!model) return
+    this.place(bar, model.x, model.width)
+    this.placeLabel(bar)
+    bar.update_arrow_position()
+  }
+
+  private setRect(bar: GanttBar, x: number, width: number): void {
+    bar.$bar.setAttribute('x', String(x))
+    bar.$bar.setAttribute('width', String(width))
+    bar.x = x
+    bar.width = width
+  }
+
+  private placeDiamond(bar: GanttBar): void {
+    const diamond = this.parts.get(bar)?.diamond
+    if (!diamond) return
+    const cx = Number(bar.$bar.getAttribute('x')) + milestoneHalf(this.scene.layout)
+    const cy = Number(bar.$bar.getAttribute('y')) + this.scene.layout.barHeight / 2
+    diamond.setAttribute('transform', `translate(${cx} ${cy})`)
+  }
+
+  /**
+   * Inside the bar when it fits, else to its right. Label widths are measured once per render for
+   * all bars together (one layout), then reused while dragging: frappe's own placement calls
+   * getBBox per bar per move, a forced layout each.
+   */
+  private placeLabel(bar: GanttBar): void {
+    const parts = this.parts.get(bar)
+    const label = parts?.label
+    if (!parts || !label) return
+    let width = this.widths.get(label)
+    if (width === undefined) {
+      this.measureLabels()
+      width = this.widths.get(label) ?? 0
+    }
+    const x = Number(bar.$bar.getAttribute('x'))
+    const w = Number(bar.$bar.getAttribute('width'))
+    const inside = parts.model.bar.kind !== 'milestone' && width + 2 * LABEL_PAD_PX <= w
+    label.setAttribute('x', String(inside ? x + (w - width) / 2 : x + w + LABEL_PAD_PX))
+    label.classList.toggle('big', !inside)
+  }
+
+  private measureLabels(): void {
+    for (const bar of this.current) {
+      const label = this.parts.get(bar)?.label
+      if (label && !this.widths.has(label)) {
+        this.widths.set(label, label.isConnected ? label.getComputedTextLength() : 0)
+      }
+    }
+  }
+}

@@ -1,0 +1,256 @@
+// frappe-gantt, cut down to what the timeline needs from it: bars, their drag and resize loop,
+// and arrows (ours). Everything else a stock chart draws is the React side's (header, grid,
+// weekend shading, today line) or not wanted (popup, today button, infinite padding, scrolling),
+// so those steps are overridden to do nothing, and the SVG holds only the window's bars and
+// arrows. Each override names what it replaces in frappe-gantt 1.2.2 (src/index.js).
+//
+// The base constructor renders before this class's constructor body runs, so everything the
+// overrides read arrives through `options.tb`, and fields set during that first render are
+// `declare`d (a class field would be reset to undefined after super() returns).
+import Gantt from 'frappe-gantt'
+import type { GanttBar, GanttOptions, GanttTask, GanttViewMode } from 'frappe-gantt'
+import type { BarDecor } from './bar-decor'
+import { LagArrow } from './lag-arrow'
+import type { LinkEnd } from './lag-arrow'
+import type { Scene } from './scene'
+
+/** What the chart asks the adapter while frappe renders and drags. */
+export interface ChartHooks {
+  scene: Scene
+  decor: BarDecor
+  /** Other bars to move with `key` (frappe asks on mousedown; multi-select). */
+  companions(key: string): string[]
+  /** Whole-day snapping of a drag offset, in px. */
+  snap(dx: number): number
+}
+
+export type ChartOptions = GanttOptions & { tb: ChartHooks }
+
+type Listener = [type: string, listener: EventListenerOrEventListenerObject]
+
+/** One column per day, column_width = pxPerDay: frappe's x then agrees with ours. */
+export function dayViewMode(pxPerDay: number): GanttViewMode {
+  return {
+    name: 'tb-day',
+    step: '1d',
+    padding: '0d',
+    column_width: pxPerDay,
+    date_format: 'YYYY-MM-DD',
+    lower_text: () => '',
+    upper_text: () => '',
+    snap_at: '1d',
+  }
+}
+
+export class ChartCore extends Gantt {
+  declare options: ChartOptions & Record<string, unknown>
+  declare private barByKey: Map<string, GanttBar>
+  declare private taskByKey: Map<string, GanttTask>
+  declare private documentListeners: Listener[]
+
+  private get tb(): ChartHooks {
+    return this.options.tb
+  }
+
+  // --- time range and rows -------------------------------------------------------------------
+
+  /** Replaces: the range from the tasks plus padding. Ours is the scale's, fixed. */
+  override setup_gantt_dates(): void {
+    const { scale } = this.tb.scene.layout
+    this.gantt_start = new Date(scale.startMs)
+    this.gantt_end = new Date(scale.endMs)
+    this.config.date_format = 'YYYY-MM-DD'
+  }
+
+  /** Replaces: one Date per column, used only by the header and grid we do not draw. */
+  override setup_date_values(): void {
+    this.dates = [this.gantt_start, this.gantt_end]
+  }
+
+  /** Column width = pxPerDay; no header above the rows (y = 0 is row 0's top). */
+  override update_view_scale(mode: GanttViewMode): void {
+    super.update_view_scale(mode)
+    this.config.column_width = this.tb.scene.layout.scale.pxPerDay
+    this.config.header_height = 0
+  }
+
+  /** Row = the bar's absolute row, not its position in the array; O(1) lookups by id. */
+  override setup_tasks(tasks: GanttTask[]): void {
+    super.setup_tasks(tasks)
+    this.taskByKey = new Map()
+    for (const task of this.tasks) {
+      task._index = this.tb.scene.byKey.get(task.id)?.bar.row ?? 0
+      this.taskByKey.set(task.id, task)
+    }
+  }
+
+  // --- what a stock chart draws and we do not ------------------------------------------------
+
+  /** frappe re-creates an "extras" div (a scroll-back button) on each render: keep it hidden. */
+  override setup_layers(): void {
+    super.setup_layers()
+    if (this.$extras) this.$extras.hidden = true
+  }
+
+  /**
+   * Replaces: grid background, rows, header and side header (today button). frappe still puts a
+   * date highlight per bar into the lower header and looks it up on hover: give it a hidden one.
+   */
+  override make_grid(): void {
+    const header = document.createElement('div')
+    header.className = 'grid-header'
+    header.hidden = true
+    const upper = document.createElement('div')
+    const lower = document.createElement('div')
+    header.append(upper, lower)
+    this.$container.appendChild(header)
+    this.$header = header
+    this.$upper_header = upper
+    this.$lower_header = lower
+  }
+
+  /** Replaces: header dates (two Intl.DateTimeFormat per call in frappe's format()). */
+  override make_dates(): void {
+    this.upperTexts = []
+    this.lowerTexts = []
+  }
+
+  /** Replaces: holiday/weekend highlights, ticks and today highlight. */
+  override make_grid_extras(): void {}
+
+  override bind_grid_click(): void {}
+  override bind_holiday_labels(): void {}
+  override show_popup(): void {}
+  override set_scroll_position(): void {}
+  override scroll_current(): void {}
+
+  /** Replaces: width from the date columns and a forced layout. Only the window's rows. */
+  override set_dimensions(): void {
+    const { scene } = this.tb
+    const { scale, rowHeight } = scene.layout
+    const width = Math.max(0, ((scale.endMs - scale.startMs) / 86_400_000) * scale.pxPerDay)
+    const top = scene.firstRow * rowHeight
+    const height = scene.rowCount * rowHeight
+    const svg = this.$svg
+    svg.setAttribute('width', String(width))
+    svg.setAttribute('height', String(height))
+    // Bars sit at their absolute row; the viewBox shows the window's rows where the SVG sits.
+    svg.setAttribute('viewBox', `0 ${top} ${width} ${height}`)
+    svg.style.top = `${top}px`
+  }
+
+  // --- bars and arrows -----------------------------------------------------------------------
+
+  override make_bars(): void {
+    super.make_bars()
+    this.barByKey = new Map(this.bars.map((bar) => [bar.task.id, bar]))
+    this.tb.decor.decorateAll(this.bars)
+  }
+
+  /** Replaces: arrows from task.dependencies (ids only, no lag). Ours come from the links. */
+  override make_arrows(): void {
+    const { scene } = this.tb
+    const arrows: LagArrow[] = []
+    const end = (id: string): LinkEnd | undefined => {
+      const model = scene.byId.get(id)
+      if (!model) return undefined
+      return { model, bar: model.drawn ? this.barByKey.get(model.key) : undefined }
+    }
+    const first = scene.firstRow
+    const last = first + scene.rowCount - 1
+    for (const link of scene.input.links) {
+      if (link.fromId === link.toId) continue
+      const from = end(link.fromId)
+      const to = end(link.toId)
+      if (!from?.bar && !to?.bar) {
+        // Neither end drawn: only an arrow passing through the window shows.
+        if (!from || !to) continue
+        const rows = [from.model.bar.row, to.model.bar.row]
+        if (Math.max(...rows) < first || Math.min(...rows) > last) continue
+      }
+      const arrow = new LagArrow(link, from, to, scene)
+      this.layers.arrow.appendChild(arrow.element)
+      arrows.push(arrow)
+    }
+    this.arrows = arrows
+  }
+
+  /** Replaces: an O(bars x arrows) filter. */
+  override map_arrows_on_bars(): void {
+    const byBar = new Map<GanttBar, LagArrow[]>()
+    for (const arrow of this.arrows as LagArrow[]) {
+      for (const end of [arrow.from, arrow.to]) {
+        if (!end?.bar) continue
+        const list = byBar.get(end.bar)
+        if (list) list.push(arrow)
+        else byBar.set(end.bar, [arrow])
+      }
+    }
+    for (const bar of this.bars) bar.arrows = byBar.get(bar) ?? []
+  }
+
+  /** Replaces: Array.find (O(N) per call, O(N^2) in frappe's loops). */
+  override get_bar(id: string): GanttBar | undefined {
+    return this.barByKey?.get(id)
+  }
+
+  override get_task(id: string): GanttTask | undefined {
+    return this.taskByKey?.get(id)
+  }
+
+  // --- dragging -------------------------------------------------------------------------------
+
+  /** Replaces: direct dependents. A drag moves the other selected bars instead (or nothing). */
+  override get_all_dependent_tasks(taskId: string): string[] {
+    return this.tb.companions(taskId)
+  }
+
+  /** Replaces: truncating snap with ignored-date handling. Nearest whole day. */
+  override get_snap_position(dx: number): number {
+    return this.tb.snap(dx)
+  }
+
+  /** frappe adds an anonymous document mouseup listener here and never removes it: keep it. */
+  override bind_bar_events(): void {
+    const added: Listener[] = []
+    const doc = document
+    const original = doc.addEventListener
+    const hadOwn = Object.prototype.hasOwnProperty.call(doc, 'addEventListener')
+    doc.addEventListener = function (
+      this: Document,
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions,
+    ) {
+      added.push([type, listener])
+      original.call(this, type, listener, options)
+    } as Document['addEventListener']
+    try {
+      super.bind_bar_events()
+    } finally {
+      if (hadOwn) doc.addEventListener = original
+      else delete (doc as Partial<Pick<Document, 'addEventListener'>>).addEventListener
+    }
+    this.documentListeners = added
+  }
+
+  /** Ends frappe's own drag state (its document mouseup listener), without a real mouseup. */
+  resetDrag(): void {
+    for (const [type, listener] of this.documentListeners ?? []) {
+      if (type !== 'mouseup') continue
+      const event = new MouseEvent('mouseup')
+      if (typeof listener === 'function') listener.call(document, event)
+      else listener.handleEvent(event)
+    }
+  }
+
+  /** What frappe has no method for: remove its document listeners. */
+  teardown(): void {
+    for (const [type, listener] of this.documentListeners ?? []) {
+      document.removeEventListener(type, listener)
+    }
+    this.documentListeners = []
+    this.barByKey = new Map()
+    this.taskByKey = new Map()
+  }
+}

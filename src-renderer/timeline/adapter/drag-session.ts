@@ -1,0 +1,166 @@
+// One drag (move or resize) from mousedown to mouseup, around frappe's own drag loop, which has
+// no drag-end event: frappe fires on_date_change per bar per snapped step while dragging and an
+// on_click after the drop. This collects the bars that moved, and on the release (not before)
+// hands over one list of whole-day deltas; it swallows the click that follows, and Esc puts the
+// bars back and ends frappe's drag with no result.
+//
+// The deltas come from the rects, not from frappe's dates: frappe converts x back to dates in
+// local time and truncates, and its end is "exclusive minus one second".
+import type { GanttBar } from 'frappe-gantt'
+import type { BarDecor } from './bar-decor'
+import type { Scene } from './scene'
+import type { DragResult } from './types'
+import { DAY_MS } from './units'
+
+export type DragMode = 'move' | 'resize-left' | 'resize-right'
+
+interface ActiveDrag {
+  key: string
+  mode: DragMode
+  /** The grabbed bar first, then the others frappe moves with it. */
+  keys: string[]
+  /** Bars frappe reported a date change for. */
+  changed: Set<string>
+  clientX: number
+}
+
+export interface DragHost {
+  bar(key: string): GanttBar | undefined
+  /** Ends frappe's internal drag state (after Esc). */
+  resetFrappeDrag(): void
+  /** After the release's events are through: the deltas (possibly none). */
+  finish(results: DragResult[]): void
+}
+
+/** Pointer travel below which a press and release is a click, not a drag. */
+const CLICK_SLOP_PX = 3
+
+export class DragSession {
+  private active: ActiveDrag | undefined
+  private ending: ReturnType<typeof setTimeout> | undefined
+  private cancelled = false
+  private swallow = false
+
+  constructor(
+    private readonly scene: Scene,
+    private readonly decor: BarDecor,
+    private readonly host: DragHost,
+  ) {}
+
+  /** A drag is under way or its result not yet handed over: re-rendering would break it. */
+  get busy(): boolean {
+    return this.active !== undefined || this.ending !== undefined
+  }
+
+  get dragging(): boolean {
+    return this.active !== undefined
+  }
+
+  /** The click after a drag (or a cancelled one) is not a click on the bar. */
+  get swallowingClick(): boolean {
+    return this.swallow
+  }
+
+  /** Mousedown on a draggable bar, before frappe's own handler sees it. */
+  start(key: string, mode: DragMode, clientX: number): void {
+    this.active = { key, mode, keys: [key], changed: new Set(), clientX }
+    this.cancelled = false
+  }
+
+  /** frappe asks which bars move with the grabbed one: the other selected, unlocked ones. */
+  companions(key: string): string[] {
+    const active = this.active
+    if (!active || active.key !== key || active.mode !== 'move') return []
+    if (!this.scene.byKey.get(key)?.bar.selected) return []
+    const others: string[] = []
+    for (const model of this.scene.byKey.values()) {
+      if (model.key !== key && model.bar.selected && !model.locked) others.push(model.key)
+    }
+    active.keys = [key, ...others]
+    return others
+  }
+
+  /** Nearest whole day; a resize never shrinks a bar to nothing or past its other end. */
+  snap(dx: number): number {
+    const ppd = this.scene.layout.scale.pxPerDay
+    let days = Math.round(dx / ppd)
+    const active = this.active
+    const model = active && this.scene.byKey.get(active.key)
+    if (active && model && active.mode !== 'move') {
+      const spanDays = Math.ceil((model.bar.endMs - model.bar.startMs) / DAY_MS - 1e-9)
+      const maxShrink = Math.max(0, spanDays - 1)
+      days = active.mode === 'resize-right' ? Math.max(days, -maxShrink) : Math.min(days, maxShrink)
+    }
+    return days * ppd
+  }
+
+  dateChanged(key: string): void {
+    this.active?.changed.add(key)
+  }
+
+  /** Mouseup (window, capture phase: before frappe's own handlers). */
+  release(event: MouseEvent): void {
+    const active = this.active
+    if (!active && !this.cancelled) return
+    this.active = undefined
+    const results = active ? this.results(active) : []
+    const dragged =
+      this.cancelled ||
+      results.length > 0 ||
+      Math.abs(event.clientX - (active?.clientX ?? 0)) > CLICK_SLOP_PX
+    this.cancelled = false
+    this.swallow = dragged
+    // The click (if any) is dispatched in the same task as this mouseup; hand over after it.
+    clearTimeout(this.ending)
+    this.ending = setTimeout(() => {
+      this.ending = undefined
+      this.swallow = false
+      this.host.finish(results)
+    }, 0)
+  }
+
+  /** Esc: bars back where they were, frappe's drag ended, no result. */
+  cancel(): boolean {
+    const active = this.active
+    if (!active) return false
+    this.active = undefined
+    for (const key of new Set([...active.keys, ...active.changed])) {
+      const bar = this.host.bar(key)
+      if (!bar) continue
+      this.decor.restore(bar)
+      // frappe's svg mouseup re-reads finaldx; nothing moved.
+      bar.$bar.finaldx = 0
+    }
+    this.host.resetFrappeDrag()
+    this.cancelled = true
+    return true
+  }
+
+  dispose(): void {
+    clearTimeout(this.ending)
+    this.ending = undefined
+    this.active = undefined
+    this.cancelled = false
+    this.swallow = false
+  }
+
+  private results(active: ActiveDrag): DragResult[] {
+    const results: DragResult[] = []
+    for (const key of new Set([...active.keys, ...active.changed])) {
+      const bar = this.host.bar(key)
+      const model = this.scene.byKey.get(key)
+      if (!bar || !model) continue
+      const live = this.scene.liveRange(
+        model,
+        Number(bar.$bar.getAttribute('x')),
+        Number(bar.$bar.getAttribute('width')),
+      )
+      const startDeltaDays = Math.round((live.startMs - model.bar.startMs) / DAY_MS)
+      const endDeltaDays = Math.round((live.endMs - model.bar.endMs) / DAY_MS)
+      if (startDeltaDays !== 0 || endDeltaDays !== 0) {
+        results.push({ id: model.bar.id, startDeltaDays, endDeltaDays })
+      }
+    }
+    return results
+  }
+}

@@ -1,0 +1,12 @@
+// The timeline's chart layer. The only module of the app that knows frappe-gantt is here.
+export { TimelineAdapter } from './timeline-adapter'
+export type { TimelineAdapterOptions } from './timeline-adapter'
+export type {
+  AdapterBar,
+  AdapterBarKind,
+  AdapterLink,
+  AdapterScale,
+  ClickModifiers,
+  DragResult,
+  RenderInput,
+} from './types'

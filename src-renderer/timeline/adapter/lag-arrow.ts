@@ -1,0 +1,118 @@
+// A dependency arrow in the SVG. frappe's drag loop calls update() on every arrow in a moving
+// bar's `arrows` list, so arrows follow their bars live; update() reads the bars' current rects,
+// turns them back into whole-day dates and redraws from arrow-geometry.ts.
+import type { GanttArrowLike, GanttBar } from 'frappe-gantt'
+import type { ArrowEnd, ArrowLabel } from './arrow-geometry'
+import { arrowPaths } from './arrow-geometry'
+import type { BarModel, Scene } from './scene'
+import type { AdapterLink } from './types'
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+
+/** One end as the arrow sees it: a drawn bar (live) or an anchor outside the window (fixed). */
+export interface LinkEnd {
+  model: BarModel
+  bar?: GanttBar
+}
+
+type PathPart = 'line' | 'lag' | 'slack'
+type TextPart = 'label' | 'missing'
+
+const CLASS: Readonly<Record<PathPart | TextPart, string>> = {
+  line: 'tb-arrow-line',
+  lag: 'tb-arrow-lag',
+  slack: 'tb-arrow-slack',
+  label: 'tb-arrow-label',
+  missing: 'tb-arrow-missing',
+}
+
+export class LagArrow implements GanttArrowLike {
+  readonly element: SVGGElement
+  // Created when first needed: most arrows have no slack or violation, some no lag.
+  private readonly paths = new Map<PathPart, SVGPathElement>()
+  private readonly texts = new Map<TextPart, SVGTextElement>()
+  private state = ''
+
+  constructor(
+    readonly link: AdapterLink,
+    readonly from: LinkEnd | undefined,
+    readonly to: LinkEnd | undefined,
+    private readonly scene: Scene,
+  ) {
+    const g = document.createElementNS(SVG_NS, 'g')
+    g.setAttribute('data-link-id', link.id)
+    g.setAttribute('data-from', link.fromId)
+    g.setAttribute('data-to', link.toId)
+    this.element = g
+    this.update()
+  }
+
+  private end(end: LinkEnd | undefined): ArrowEnd | undefined {
+    if (!end) return undefined
+    const { model, bar } = end
+    const range = bar
+      ? this.scene.liveRange(
+          model,
+          Number(bar.$bar.getAttribute('x')),
+          Number(bar.$bar.getAttribute('width')),
+        )
+      : model.bar
+    return {
+      startMs: range.startMs,
+      endMs: range.endMs,
+      row: model.bar.row,
+      milestone: model.bar.kind === 'milestone',
+    }
+  }
+
+  private setPath(part: PathPart, d: string): void {
+    let path = this.paths.get(part)
+    if (!path) {
+      if (!d) return
+      path = document.createElementNS(SVG_NS, 'path')
+      path.setAttribute('class', CLASS[part])
+      this.element.insertBefore(path, this.texts.values().next().value ?? null)
+      this.paths.set(part, path)
+    }
+    path.setAttribute('d', d)
+  }
+
+  private setText(part: TextPart, label: ArrowLabel | undefined): void {
+    let text = this.texts.get(part)
+    if (!text) {
+      if (!label) return
+      text = document.createElementNS(SVG_NS, 'text')
+      text.setAttribute('class', CLASS[part])
+      this.element.appendChild(text)
+      this.texts.set(part, text)
+    }
+    if (!label) {
+      if (text.textContent !== '') text.textContent = ''
+      return
+    }
+    text.setAttribute('x', String(label.x))
+    text.setAttribute('y', String(label.y))
+    // textContent, never markup.
+    if (text.textContent !== label.text) text.textContent = label.text
+  }
+
+  update(): void {
+    const paths = arrowPaths(
+      this.scene.layout,
+      this.end(this.from),
+      this.end(this.to),
+      this.link.lagDays,
+    )
+    if (!paths) return
+    if (paths.state !== this.state) {
+      this.state = paths.state
+      this.element.setAttribute('class', `tb-arrow is-${paths.state}`)
+    }
+    // The arrowhead shares the solid path.
+    this.setPath('line', `${paths.line} ${paths.head}`.trim())
+    this.setPath('lag', paths.lag)
+    this.setPath('slack', paths.slack)
+    this.setText('label', paths.lagLabel)
+    this.setText('missing', paths.missingLabel)
+  }
+}

@@ -1,0 +1,139 @@
+// What one render() draws, in plain numbers: each bar's rect in chart pixels, which bars are in
+// the window, and the task objects handed to frappe-gantt. No DOM and no frappe runtime here.
+//
+// frappe gets fresh objects on every render (it mutates them, and frozen objects make it throw)
+// under ids of our own ('b0', 'b1', ...): frappe rewrites ids with spaces and builds CSS
+// selectors from them, so board ids never reach it.
+import type { GanttTask } from 'frappe-gantt'
+import { escapeLabel } from './escape-label'
+import type { AdapterBar, DragResult, RenderInput } from './types'
+import type { Layout } from './units'
+import { DAY_MS, milestoneHalf, xOf } from './units'
+
+/** Narrowest rect drawn for a bar (a day at year zoom is half a pixel). */
+export const MIN_BAR_PX = 2
+
+export interface BarModel {
+  bar: AdapterBar
+  /** frappe's id for the bar ('b0', 'b1', ...); '' for an anchor that is not drawn. */
+  key: string
+  drawn: boolean
+  locked: boolean
+  /** The rect in chart pixels (for a milestone: the hit target around the diamond). */
+  x: number
+  width: number
+}
+
+/** A bar's dates as they stand, moved by whole days from the rendered ones. */
+export interface LiveRange {
+  startMs: number
+  endMs: number
+}
+
+function rectOf(layout: Layout, bar: AdapterBar): { x: number; width: number } {
+  if (bar.kind === 'milestone') {
+    const half = milestoneHalf(layout)
+    return { x: xOf(layout.scale, bar.startMs) - half, width: 2 * half }
+  }
+  const x = xOf(layout.scale, bar.startMs)
+  return { x, width: Math.max(MIN_BAR_PX, xOf(layout.scale, bar.endMs) - x) }
+}
+
+/** frappe drops tasks longer than ten years and loops over every day of a bar: keep it bounded. */
+function frappeDates(layout: Layout, bar: AdapterBar): { start: Date; end: Date } {
+  const lo = layout.scale.startMs - DAY_MS
+  const hi = layout.scale.endMs + DAY_MS
+  const start = Math.min(Math.max(bar.startMs, lo), hi)
+  const end = Math.min(Math.max(bar.endMs, start + DAY_MS), start + 3_000 * DAY_MS)
+  return { start: new Date(start), end: new Date(end) }
+}
+
+export class Scene {
+  input: RenderInput = { bars: [], links: [], firstRow: 0, rowCount: 0 }
+  /** Drawn bars by frappe id. */
+  readonly byKey = new Map<string, BarModel>()
+  /** Every bar given (drawn or anchor) by task id. */
+  readonly byId = new Map<string, BarModel>()
+
+  constructor(public layout: Layout) {}
+
+  get firstRow(): number {
+    return this.input.firstRow
+  }
+
+  get rowCount(): number {
+    return this.input.rowCount
+  }
+
+  load(input: RenderInput): void {
+    this.input = input
+    this.byKey.clear()
+    this.byId.clear()
+    const end = input.firstRow + input.rowCount
+    for (const bar of input.bars) {
+      if (this.byId.has(bar.id)) continue // the first bar given for an id wins
+      const drawn = bar.row >= input.firstRow && bar.row < end
+      const model: BarModel = {
+        bar,
+        key: drawn ? `b${this.byKey.size}` : '',
+        drawn,
+        locked: bar.locked === true || bar.kind === 'summary',
+        ...rectOf(this.layout, bar),
+      }
+      this.byId.set(bar.id, model)
+      if (drawn) this.byKey.set(model.key, model)
+    }
+  }
+
+  /** Recomputes the rects after a scale change (same bars). */
+  relayout(layout: Layout): void {
+    this.layout = layout
+    this.load(this.input)
+  }
+
+  /** New task objects for frappe, one per drawn bar, names escaped. */
+  frappeTasks(): GanttTask[] {
+    const tasks: GanttTask[] = []
+    for (const model of this.byKey.values()) {
+      tasks.push({
+        id: model.key,
+        name: escapeLabel(model.bar.label),
+        ...frappeDates(this.layout, model.bar),
+        progress: 0,
+        dependencies: [],
+      })
+    }
+    return tasks
+  }
+
+  /** Dates of a drawn bar whose rect now sits at (x, width): whole days from the rendered ones. */
+  liveRange(model: BarModel, x: number, width: number): LiveRange {
+    const ppd = this.layout.scale.pxPerDay
+    const startDays = Math.round((x - model.x) / ppd)
+    const endDays =
+      model.bar.kind === 'milestone'
+        ? startDays
+        : Math.round((x + width - model.x - model.width) / ppd)
+    return {
+      startMs: model.bar.startMs + startDays * DAY_MS,
+      endMs: model.bar.endMs + endDays * DAY_MS,
+    }
+  }
+
+  /** The same rendered input with dragged bars moved, as the caller is about to render it. */
+  static shifted(input: RenderInput, results: readonly DragResult[]): RenderInput {
+    const byId = new Map(results.map((r) => [r.id, r]))
+    return {
+      ...input,
+      bars: input.bars.map((bar) => {
+        const r = byId.get(bar.id)
+        if (!r) return bar
+        return {
+          ...bar,
+          startMs: bar.startMs + r.startDeltaDays * DAY_MS,
+          endMs: bar.endMs + r.endDeltaDays * DAY_MS,
+        }
+      }),
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// The adapter's data types: plain numbers and strings in, whole-day deltas out. No DOM and no
+// frappe-gantt in here, so tests and other modules can share them.
+
+export type AdapterBarKind = 'bar' | 'milestone' | 'summary' | 'start-only' | 'due-only'
+
+/** One task's bar. Everything is in UTC milliseconds; x = (ms - scale.startMs) / day * pxPerDay. */
+export interface AdapterBar {
+  /** The task's id; reported back in clicks, hovers and drag results. */
+  id: string
+  /** Plain text (title, assignee, status...). The adapter escapes it; it is never parsed as HTML. */
+  label: string
+  startMs: number
+  /** Right edge. A milestone is a point: startMs === endMs, the diamond is centred there. */
+  endMs: number
+  kind: AdapterBarKind
+  /**
+   * Absolute row index. Rows in [firstRow, firstRow + rowCount) are drawn; a bar outside that
+   * range is an anchor only: arrows to it are drawn to its row, the bar itself is not.
+   */
+  row: number
+  /** Extra CSS classes for the bar's group (space-separated), e.g. a status colour class. */
+  className?: string
+  selected?: boolean
+  /** Not draggable or resizable (summary bars always are). Still clickable. */
+  locked?: boolean
+}
+
+/** A finish-to-start dependency: the successor may start lagDays after the predecessor ends. */
+export interface AdapterLink {
+  id: string
+  fromId: string
+  toId: string
+  lagDays: number
+}
+
+export interface AdapterScale {
+  /** x = 0: a UTC midnight. */
+  startMs: number
+  endMs: number
+  pxPerDay: number
+}
+
+/** Whole days a bar moved (start and end alike) or was resized (one of them). */
+export interface DragResult {
+  id: string
+  startDeltaDays: number
+  endDeltaDays: number
+}
+
+export interface ClickModifiers {
+  shift: boolean
+  /** Ctrl, or Cmd on macOS. */
+  ctrl: boolean
+}
+
+export interface RenderInput {
+  /** The window's bars, plus (optionally) the other ends of links that leave the window. */
+  bars: readonly AdapterBar[]
+  links: readonly AdapterLink[]
+  firstRow: number
+  rowCount: number
+}

@@ -1,0 +1,167 @@
+// The task tree beside the chart, row for row: project groups, parents with their subtasks,
+// collapsible; only the rows in view are rendered. It is the keyboard's home: arrow keys move the
+// selection, Enter opens the details, Delete does nothing destructive.
+import type { KeyboardEvent } from 'react'
+import type { Task } from '../../../src-shared/api'
+import { usePlanner, usePlannerStore } from '../../state'
+import type { Row } from '../geometry'
+import { initials } from './timeline-model'
+
+export const TREE_WIDTH = 300
+
+interface TaskTreeProps {
+  rows: readonly Row<Task>[]
+  first: number
+  last: number
+  rowHeight: number
+  top: number
+  rowIds: readonly string[]
+}
+
+function describe(task: Task): string {
+  const due = task.dueDate ? `, due ${task.dueDate.slice(0, 10)}` : ''
+  const who = task.assignedUserEmail ? `, assigned to ${task.assignedUserEmail}` : ''
+  return `${task.projectKey}-${task.key} ${task.title}, ${task.type === 'milestone' ? 'milestone' : task.status}${due}${who}`
+}
+
+export function TaskTree({
+  rows,
+  first,
+  last,
+  rowHeight,
+  top,
+  rowIds,
+}: TaskTreeProps): React.JSX.Element {
+  const store = usePlannerStore()
+  const selected = usePlanner((s) => s.selection.selectedIds)
+  const focused = usePlanner((s) => s.selection.focusedId)
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const state = store.getState()
+    const modifiers = { shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey }
+    const moves: Record<string, 'up' | 'down' | 'first' | 'last'> = {
+      ArrowUp: 'up',
+      ArrowDown: 'down',
+      Home: 'first',
+      End: 'last',
+    }
+    const move = moves[event.key]
+    if (move) {
+      event.preventDefault()
+      state.moveFocus(move, rowIds, modifiers)
+    } else if (event.key === 'Enter' && state.selection.focusedId) {
+      event.preventDefault()
+      state.showDetails(state.selection.focusedId)
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault()
+      state.addMessage(
+        'info',
+        'Tasks are not deleted from the planner; remove them on the board itself.',
+      )
+    } else if (event.key === 'Escape') {
+      state.showDetails(null)
+    }
+  }
+
+  const shown = []
+  for (let index = first; index <= last; index += 1) {
+    const row = rows[index]!
+    const style = { top: top + index * rowHeight, height: rowHeight }
+    if (row.kind === 'group') {
+      shown.push(
+        <div
+          key={row.id}
+          className="tree-row group"
+          style={style}
+          role="treeitem"
+          aria-level={1}
+          aria-expanded={!row.collapsed}
+          aria-label={row.pinned ? 'Pinned tasks' : `Project ${row.projectKey}`}
+        >
+          <button
+            type="button"
+            className="toggle"
+            aria-label={`${row.collapsed ? 'Expand' : 'Collapse'} ${row.projectKey || 'pinned tasks'}`}
+            onClick={() => store.getState().toggleCollapsed(row.id)}
+          >
+            {row.collapsed ? '▸' : '▾'}
+          </button>
+          <span className="group-name">{row.pinned ? '📌 Pinned' : row.projectKey}</span>
+        </div>,
+      )
+      continue
+    }
+    const task = row.task
+    const isSelected = selected.includes(task.id)
+    shown.push(
+      <div
+        key={row.id}
+        className={[
+          'tree-row',
+          'task',
+          isSelected ? 'selected' : '',
+          focused === task.id ? 'focused' : '',
+          task.type,
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        style={{ ...style, paddingLeft: 8 + (row.depth + 1) * 16 }}
+        role="treeitem"
+        aria-level={row.depth + 2}
+        aria-selected={isSelected}
+        aria-expanded={row.hasChildren ? !row.collapsed : undefined}
+        aria-label={describe(task)}
+        data-task-id={task.id}
+        onClick={(event) =>
+          store
+            .getState()
+            .clickTask(
+              task.id,
+              { shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey },
+              rowIds,
+            )
+        }
+        onMouseEnter={() => store.getState().hoverTask(task.id)}
+        onMouseLeave={() => store.getState().hoverTask(null)}
+      >
+        {row.hasChildren ? (
+          <button
+            type="button"
+            className="toggle"
+            aria-label={`${row.collapsed ? 'Expand' : 'Collapse'} ${task.title}`}
+            onClick={(event) => {
+              event.stopPropagation()
+              store.getState().toggleCollapsed(task.id)
+            }}
+          >
+            {row.collapsed ? '▸' : '▾'}
+          </button>
+        ) : (
+          <span className="toggle-space" />
+        )}
+        <span className="task-key">
+          {task.projectKey}-{task.key}
+        </span>
+        <span className="task-title">{task.title}</span>
+        {task.assignedUserEmail && (
+          <span className="assignee" title={task.assignedUserEmail}>
+            {initials(task.assignedUserEmail)}
+          </span>
+        )}
+      </div>,
+    )
+  }
+  return (
+    <div
+      className="task-tree"
+      role="tree"
+      aria-label="Tasks"
+      aria-multiselectable
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      style={{ width: TREE_WIDTH, height: top + rows.length * rowHeight }}
+    >
+      {shown}
+    </div>
+  )
+}

@@ -1,0 +1,164 @@
+// From the board in the store to what the timeline draws: rows, the time scale, and the bars and
+// links of the visible window in the adapter's terms. Pure, so it is unit-tested in Node.
+import type { Dependency, Task } from '../../../src-shared/api'
+import type { Command } from '../../state/commands'
+import type { AdapterBar, AdapterLink, DragResult } from '../adapter/types'
+import {
+  dependenciesInWindow,
+  layoutRows,
+  paddedRange,
+  TimeScale,
+  type Row,
+  type RowLayout,
+  type TaskRow,
+  type Zoom,
+} from '../geometry'
+
+export interface TimelineModel {
+  layout: RowLayout<Task>
+  scale: TimeScale
+  /** Visible row ids in drawn order (selection ranges, keyboard navigation). */
+  rowIds: string[]
+}
+
+const DAY = 86_400_000
+
+export function buildModel(
+  tasks: readonly Task[],
+  collapsedIds: readonly string[],
+  zoom: Zoom,
+  now: number,
+): TimelineModel {
+  const collapsed = new Set(collapsedIds)
+  const layout = layoutRows(tasks, { collapsedTasks: collapsed, collapsedGroups: collapsed })
+  let from = now - 30 * DAY
+  let to = now + 60 * DAY
+  for (const row of layout.rows) {
+    const span = row.kind === 'task' ? (row.extent ?? row.summary) : row.summary
+    if (!span) continue
+    if (span.startMs < from) from = span.startMs
+    if (span.endMs > to) to = span.endMs
+  }
+  const range = paddedRange(zoom, from, to)
+  return {
+    layout,
+    scale: new TimeScale(zoom, range.startDay, range.endDay),
+    rowIds: layout.rows.map((r) => r.id),
+  }
+}
+
+/** Initials of an e-mail's name part: "ada.lovelace@…" -> "AL". */
+export function initials(email: string): string {
+  const name = email.split('@')[0] ?? ''
+  return name
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('')
+}
+
+/** What a bar says at a glance: title, assignee and status. */
+export function barLabel(task: Task): string {
+  const who = task.assignedUserEmail ? ` · ${initials(task.assignedUserEmail)}` : ''
+  return `${task.title}${who} · ${task.status}`
+}
+
+function barClass(task: Task): string {
+  return ['task', `priority-${task.priority || 'none'}`, task.pinToTop ? 'pinned' : '']
+    .filter(Boolean)
+    .join(' ')
+}
+
+function barsOfRow(row: Row<Task>, index: number, selected: ReadonlySet<string>): AdapterBar[] {
+  if (row.kind === 'group') {
+    if (!row.collapsed || !row.summary) return []
+    return [
+      {
+        id: row.id,
+        label: `${row.projectKey || 'Pinned'} (collapsed)`,
+        ...row.summary,
+        kind: 'summary',
+        row: index,
+        locked: true,
+      },
+    ]
+  }
+  const taskRow = row as TaskRow<Task>
+  const { task, extent, summary } = taskRow
+  if (taskRow.hasChildren && summary) {
+    const startMs = Math.min(summary.startMs, extent?.startMs ?? summary.startMs)
+    const endMs = Math.max(summary.endMs, extent?.endMs ?? summary.endMs)
+    return [
+      {
+        id: task.id,
+        label: barLabel(task),
+        startMs,
+        endMs,
+        kind: 'summary',
+        row: index,
+        locked: true,
+        selected: selected.has(task.id),
+        className: barClass(task),
+      },
+    ]
+  }
+  if (!extent) return []
+  return [
+    {
+      id: task.id,
+      label: barLabel(task),
+      startMs: extent.startMs,
+      endMs: extent.endMs,
+      kind: extent.kind,
+      row: index,
+      selected: selected.has(task.id),
+      className: barClass(task),
+    },
+  ]
+}
+
+/** The adapter's input for rows [first, last]: their bars, plus the far ends of their links. */
+export function windowInput(
+  model: TimelineModel,
+  dependencies: readonly Dependency[],
+  first: number,
+  last: number,
+  selected: ReadonlySet<string>,
+): { bars: AdapterBar[]; links: AdapterLink[]; firstRow: number; rowCount: number } {
+  const { rows, rowIndexById } = model.layout
+  const bars: AdapterBar[] = []
+  for (let i = first; i <= last; i += 1) bars.push(...barsOfRow(rows[i]!, i, selected))
+  const links: AdapterLink[] = []
+  const present = new Set(bars.map((b) => b.id))
+  for (const dep of dependenciesInWindow(dependencies, rowIndexById, first, last)) {
+    for (const id of [dep.predecessorId, dep.successorId]) {
+      if (present.has(id)) continue
+      const index = rowIndexById.get(id)!
+      bars.push(...barsOfRow(rows[index]!, index, selected))
+      present.add(id)
+    }
+    if (present.has(dep.predecessorId) && present.has(dep.successorId)) {
+      links.push({
+        id: dep.id,
+        fromId: dep.predecessorId,
+        toId: dep.successorId,
+        lagDays: dep.lagDays,
+      })
+    }
+  }
+  return { bars, links, firstRow: first, rowCount: Math.max(0, last - first + 1) }
+}
+
+/** A drop's whole-day deltas as one edit command (one batch), or nothing. */
+export function commandFromDrag(results: readonly DragResult[]): Command | undefined {
+  const moved = results.filter((r) => r.startDeltaDays !== 0 || r.endDeltaDays !== 0)
+  if (moved.length === 0) return undefined
+  const [first] = moved as [DragResult]
+  if (moved.length === 1 && first.startDeltaDays !== first.endDeltaDays) {
+    return first.startDeltaDays !== 0
+      ? { kind: 'resizeTask', id: first.id, edge: 'start', days: first.startDeltaDays }
+      : { kind: 'resizeTask', id: first.id, edge: 'end', days: first.endDeltaDays }
+  }
+  return { kind: 'moveTasks', ids: moved.map((r) => r.id), days: first.startDeltaDays }
+}

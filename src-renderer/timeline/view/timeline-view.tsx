@@ -1,0 +1,207 @@
+// The timeline: one scroll container with a sticky header and a sticky task tree; only the rows
+// in view are rendered, and the frappe-gantt adapter draws only their bars and arrows. Scroll
+// position is kept as a day and a row (the store's anchor), so refreshes and zoom changes keep
+// the user's place.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { PlannerApi } from '../../../src-shared/ipc'
+import {
+  anchorFromScroll,
+  applyEdit,
+  scrollFromAnchor,
+  usePlanner,
+  usePlannerStore,
+} from '../../state'
+import { TimelineAdapter } from '../adapter'
+import { BAR_HEIGHT, visibleRows } from '../geometry'
+import { TimelineHeader } from './timeline-header'
+import { commandFromDrag, windowInput } from './timeline-model'
+import type { TimelineModel } from './timeline-model'
+import { TASK_DRAG_TYPE } from '../../unscheduled-tray'
+import { TaskTree, TREE_WIDTH } from './task-tree'
+
+export const HEADER_HEIGHT = 48
+const OVERSCAN = 8
+
+/** Days a task gets when it is dropped from the Unscheduled tray. */
+export const SCHEDULED_DAYS = 3
+
+export function TimelineView({
+  api,
+  model,
+}: {
+  api: PlannerApi
+  model: TimelineModel
+}): React.JSX.Element {
+  const store = usePlannerStore()
+  const dependencies = usePlanner((s) => s.board.dependencies)
+  const selectedIds = usePlanner((s) => s.selection.selectedIds)
+  const scroller = useRef<HTMLDivElement>(null)
+  const host = useRef<HTMLDivElement>(null)
+  const adapter = useRef<TimelineAdapter | null>(null)
+  const [viewport, setViewport] = useState({ top: 0, left: 0, width: 1200, height: 700 })
+
+  const rows = visibleRows({
+    scrollTop: viewport.top,
+    viewportHeight: viewport.height - HEADER_HEIGHT,
+    rowHeight: model.layout.rowHeight,
+    rowCount: model.layout.rows.length,
+    overscan: OVERSCAN,
+  })
+  const geometry = useMemo(
+    () => ({
+      originDay: new Date(model.scale.originMs).toISOString().slice(0, 10),
+      pxPerDay: model.scale.pxPerDay,
+      rowHeight: model.layout.rowHeight,
+      rowIds: model.rowIds,
+    }),
+    [model],
+  )
+
+  // One adapter per mount; it is told everything through render() and setScale().
+  useEffect(() => {
+    if (!host.current) return
+    const instance = new TimelineAdapter(host.current, {
+      scale: {
+        startMs: model.scale.originMs,
+        endMs: model.scale.originMs + model.scale.dayCount * 86_400_000,
+        pxPerDay: model.scale.pxPerDay,
+      },
+      rowHeight: model.layout.rowHeight,
+      barHeight: BAR_HEIGHT,
+      onDragEnd: (results) => {
+        const command = commandFromDrag(results)
+        if (command) void applyEdit(store, api, command)
+      },
+      onBarClick: (id, modifiers) =>
+        store.getState().clickTask(id, modifiers, geometryRef.current.rowIds),
+      onBarHover: (id) => store.getState().hoverTask(id ?? null),
+    })
+    adapter.current = instance
+    return () => {
+      instance.destroy()
+      adapter.current = null
+    }
+    // The adapter lives as long as the view; later changes go through setScale/render.
+  }, [])
+  const geometryRef = useRef(geometry)
+  geometryRef.current = geometry
+
+  useEffect(() => {
+    adapter.current?.setScale({
+      startMs: model.scale.originMs,
+      endMs: model.scale.originMs + model.scale.dayCount * 86_400_000,
+      pxPerDay: model.scale.pxPerDay,
+    })
+  }, [model.scale])
+
+  const selected = useMemo(() => new Set(selectedIds), [selectedIds])
+  useEffect(() => {
+    adapter.current?.render(windowInput(model, dependencies, rows.first, rows.last, selected))
+  }, [model, dependencies, rows.first, rows.last, selected])
+
+  // Restore the anchor after the model changes (zoom, refresh); centre on today the first time.
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element) return
+    const anchor = store.getState().view.anchor
+    if (anchor) {
+      const position = scrollFromAnchor(anchor, {
+        ...geometry,
+        viewportWidth: element.clientWidth - TREE_WIDTH,
+      })
+      element.scrollLeft = position.scrollLeft
+      element.scrollTop = position.scrollTop
+    } else {
+      element.scrollLeft = Math.max(
+        0,
+        model.scale.todayX(Date.now()) - (element.clientWidth - TREE_WIDTH) / 2,
+      )
+    }
+  }, [geometry])
+
+  const onScroll = () => {
+    const element = scroller.current
+    if (!element) return
+    const next = {
+      top: element.scrollTop,
+      left: element.scrollLeft,
+      width: element.clientWidth,
+      height: element.clientHeight,
+    }
+    setViewport(next)
+    store
+      .getState()
+      .setScrollAnchor(
+        anchorFromScroll(
+          { scrollLeft: next.left, scrollTop: next.top },
+          { ...geometry, viewportWidth: next.width - TREE_WIDTH },
+        ),
+      )
+  }
+
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element) return
+    const measure = () =>
+      setViewport((v) => ({ ...v, width: element.clientWidth, height: element.clientHeight }))
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+
+  const chartWidth = model.scale.width
+  const chartHeight = model.layout.height
+  return (
+    <div className="timeline" ref={scroller} onScroll={onScroll} data-testid="timeline">
+      <div
+        className="timeline-canvas"
+        style={{ width: TREE_WIDTH + chartWidth, height: HEADER_HEIGHT + chartHeight }}
+      >
+        <TimelineHeader
+          scale={model.scale}
+          left={viewport.left}
+          width={viewport.width - TREE_WIDTH}
+          height={HEADER_HEIGHT}
+        />
+        <TaskTree
+          rows={model.layout.rows}
+          first={rows.first}
+          last={rows.last}
+          rowHeight={model.layout.rowHeight}
+          top={0}
+          rowIds={model.rowIds}
+        />
+        <div
+          className="chart-background"
+          style={{ left: TREE_WIDTH, top: HEADER_HEIGHT, width: chartWidth, height: chartHeight }}
+        >
+          {model.scale.weekendSpans(viewport.left, viewport.left + viewport.width).map((span) => (
+            <div key={span.x} className="weekend" style={{ left: span.x, width: span.width }} />
+          ))}
+          <div
+            className="today-line"
+            style={{ left: model.scale.todayX(Date.now()) }}
+            title="Today"
+          />
+        </div>
+        <div
+          onDragOver={(event) => {
+            if (event.dataTransfer.types.includes(TASK_DRAG_TYPE)) event.preventDefault()
+          }}
+          onDrop={(event) => {
+            const id = event.dataTransfer.getData(TASK_DRAG_TYPE)
+            if (!id || !host.current) return
+            event.preventDefault()
+            const x = event.clientX - host.current.getBoundingClientRect().left
+            const startDay = model.scale.dayAtX(x)
+            void applyEdit(store, api, { kind: 'scheduleTask', id, startDay, days: SCHEDULED_DAYS })
+          }}
+          className="chart-host"
+          ref={host}
+          style={{ left: TREE_WIDTH, top: HEADER_HEIGHT, width: chartWidth, height: chartHeight }}
+        />
+      </div>
+    </div>
+  )
+}

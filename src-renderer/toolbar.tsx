@@ -1,0 +1,41 @@
+// Zoom levels and the legend of bar colours (by priority).
+import { usePlanner, usePlannerStore, ZOOMS } from './state'
+
+const LEGEND = [
+  ['priority-high', 'High priority'],
+  ['priority-medium', 'Medium'],
+  ['priority-low', 'Low'],
+  ['priority-none', 'No priority'],
+  ['milestone', 'Milestone'],
+  ['violated', 'Violated dependency'],
+] as const
+
+export function Toolbar({ children }: { children?: React.ReactNode }): React.JSX.Element {
+  const zoom = usePlanner((s) => s.view.zoom)
+  const store = usePlannerStore()
+  return (
+    <header className="toolbar">
+      {children}
+      <div className="zoom" role="group" aria-label="Zoom">
+        {ZOOMS.map((level) => (
+          <button
+            key={level}
+            type="button"
+            aria-pressed={zoom === level}
+            onClick={() => store.getState().setZoom(level)}
+          >
+            {level[0]!.toUpperCase() + level.slice(1)}
+          </button>
+        ))}
+      </div>
+      <ul className="legend" aria-label="Legend">
+        {LEGEND.map(([className, label]) => (
+          <li key={className}>
+            <span className={`swatch ${className}`} aria-hidden="true" />
+            {label}
+          </li>
+        ))}
+      </ul>
+    </header>
+  )
+}

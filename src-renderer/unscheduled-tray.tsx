@@ -1,0 +1,31 @@
+// Tasks with no dates. Drag one onto the timeline to schedule it on the day it is dropped.
+import type { Task } from '../src-shared/api'
+
+export const TASK_DRAG_TYPE = 'application/x-planner-task'
+
+export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JSX.Element {
+  return (
+    <aside className="unscheduled" aria-label="Unscheduled tasks">
+      <h2>Unscheduled ({tasks.length})</h2>
+      <ul>
+        {tasks.map((task) => (
+          <li
+            key={task.id}
+            draggable
+            data-task-id={task.id}
+            onDragStart={(event) => {
+              event.dataTransfer.setData(TASK_DRAG_TYPE, task.id)
+              event.dataTransfer.effectAllowed = 'move'
+            }}
+            aria-label={`${task.projectKey}-${task.key} ${task.title}, unscheduled; drag onto the timeline to schedule`}
+          >
+            <span className="task-key">
+              {task.projectKey}-{task.key}
+            </span>{' '}
+            {task.title}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  )
+}

@@ -1,0 +1,66 @@
+/// <reference lib="dom" />
+// Checks through the board's HTTP API, not the UI: the test gets the local board's address from
+// the planner's own IPC and makes itself a key on the board's database (as `taskboard key
+// create` would), so what it reads is what any client of the board would see.
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import {
+  createApiKey,
+  findBoardByName,
+  openDatabase,
+  revokeApiKey,
+  listApiKeys,
+} from '../../src-server'
+import { ListTasksResponse } from '../../src-shared/api'
+import type { Task } from '../../src-shared/api'
+
+export interface BoardClient {
+  tasks(query?: string): Promise<Task[]>
+  create(tasks: unknown[]): Promise<void>
+  /** Revokes every key but the test's own: the planner's requests are refused from then on. */
+  revokePlannerKeys(): void
+}
+
+export async function localBoardClient(page: Page, userData: string): Promise<BoardClient> {
+  const boards = await page.evaluate(async () => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')!.content
+    const response = await fetch('/ipc/boards:list', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-planner-token': token },
+      body: '{}',
+    })
+    return (await response.json()) as {
+      ok: boolean
+      value: { isLocal: boolean; baseUrl: string }[]
+    }
+  })
+  const baseUrl = boards.value.find((b) => b.isLocal)!.baseUrl
+  const dbPath = join(userData, 'local-board', 'local-board.db')
+  const db = openDatabase(dbPath)
+  const board = findBoardByName(db, 'Demo board')!
+  const { id: ownKeyId, key } = createApiKey(db, board.id, 'olivia.owner@example.com')
+  db.close()
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
+  return {
+    async tasks(query = '') {
+      const response = await fetch(`${baseUrl}/api/v1/tasks${query ? `?${query}` : ''}`, {
+        headers,
+      })
+      return ListTasksResponse.parse(await response.json()).tasks
+    },
+    async create(tasks) {
+      const response = await fetch(`${baseUrl}/api/v1/tasks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ tasks }),
+      })
+      if (response.status !== 200) throw new Error(await response.text())
+    },
+    revokePlannerKeys() {
+      const handle = openDatabase(dbPath)
+      for (const info of listApiKeys(handle))
+        if (info.id !== ownKeyId && !info.revokedAt) revokeApiKey(handle, info.id)
+      handle.close()
+    },
+  }
+}

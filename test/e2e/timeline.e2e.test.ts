@@ -1,0 +1,209 @@
+/// <reference lib="dom" />
+// The planner as a user meets it: browser mode on the local demo board, in Chromium. What the
+// board stores is checked through its HTTP API, not through the UI.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Request } from 'playwright-core'
+import { startPlanner } from './harness'
+import type { Planner } from './harness'
+import { localBoardClient } from './local-board-client'
+import type { BoardClient } from './local-board-client'
+
+const DAY = 86_400_000
+let planner: Planner
+let board: BoardClient
+const updates: Request[] = []
+
+beforeAll(async () => {
+  planner = await startPlanner({ localTasks: 80 })
+  planner.page.on('request', (request) => {
+    if (decodeURIComponent(request.url()).endsWith('/ipc/tasks:update')) updates.push(request)
+  })
+  await planner.page.goto(planner.url)
+  await planner.page.waitForSelector('.tb-bar[data-task-id]', { timeout: 20_000 })
+  board = await localBoardClient(planner.page, planner.userData)
+}, 90_000)
+afterAll(() => planner?.close())
+
+/** A draggable, fully visible plain bar (not summary, not milestone). */
+async function draggableBar(
+  skip: string[] = [],
+): Promise<{ id: string; box: { x: number; y: number; width: number; height: number } }> {
+  const handles = await planner.page.$$('.tb-bar.tb-kind-bar:not(.is-locked)')
+  for (const handle of handles) {
+    const id = (await handle.getAttribute('data-task-id'))!
+    const box = await (await handle.$('rect.bar'))?.boundingBox()
+    if (
+      !box ||
+      skip.includes(id) ||
+      box.width < 24 ||
+      box.x < 320 ||
+      box.x + box.width > 1300 ||
+      box.y < 120 ||
+      box.y > 760
+    )
+      continue
+    return { id, box }
+  }
+  throw new Error('no draggable bar in view')
+}
+
+async function drag(
+  box: { x: number; y: number; width: number; height: number },
+  dx: number,
+  options: { cancel?: boolean } = {},
+) {
+  const { mouse, keyboard } = planner.page
+  const x = box.x + box.width / 2
+  const y = box.y + box.height / 2
+  await mouse.move(x, y)
+  await mouse.down()
+  for (let step = 1; step <= 8; step += 1) await mouse.move(x + (dx * step) / 8, y)
+  if (options.cancel) await keyboard.press('Escape')
+  await mouse.up()
+}
+
+const pxPerDay = 16 // week zoom, the default
+
+async function settle(count: number) {
+  await expect.poll(() => updates.length, { timeout: 10_000 }).toBe(count)
+  await planner.page.waitForLoadState('networkidle')
+}
+
+describe('the timeline on the demo board', () => {
+  it('shows bars, milestones and labelled lag arrows, with the coverage in the status bar', async () => {
+    const { page } = planner
+    expect(await page.locator('.tb-bar').count()).toBeGreaterThan(10)
+    expect(await page.locator('.tb-kind-milestone').count()).toBeGreaterThan(0)
+    const labels = await page.locator('[data-link-id] text').allTextContents()
+    expect(labels.some((text) => /^\+\d+d$/.test(text.trim()))).toBe(true)
+    await expect
+      .poll(() => page.getByTestId('coverage').textContent())
+      .toMatch(/^80 tasks, complete$/)
+    await planner.screenshot('01-demo-board')
+  })
+
+  it('drag: one batch, and the board moved the task by whole days keeping its time of day', async () => {
+    const { id, box } = await draggableBar()
+    const before = (await board.tasks()).find((t) => t.id === id)!
+    const sent = updates.length
+    await drag(box, 3 * pxPerDay)
+    await settle(sent + 1)
+    const body = JSON.parse(updates.at(-1)!.postData()!) as { payload: { tasks: { id: string }[] } }
+    expect(body.payload.tasks.map((t) => t.id)).toEqual([id])
+    await expect
+      .poll(async () => (await board.tasks()).find((t) => t.id === id)!.dueDate)
+      .toBe(new Date(Date.parse(before.dueDate) + 3 * DAY).toISOString())
+    await planner.screenshot('02-after-drag')
+  })
+
+  it('Esc during a drag cancels it: nothing is sent', async () => {
+    const { box } = await draggableBar()
+    const sent = updates.length
+    await drag(box, 2 * pxPerDay, { cancel: true })
+    await planner.page.waitForTimeout(500)
+    expect(updates.length).toBe(sent)
+  })
+
+  it('multi-select drag moves several tasks in one request', async () => {
+    const { page } = planner
+    const a = await draggableBar()
+    const b = await draggableBar([a.id])
+    await page.mouse.click(a.box.x + a.box.width / 2, a.box.y + a.box.height / 2)
+    await page.keyboard.down('Control')
+    await page.mouse.click(b.box.x + b.box.width / 2, b.box.y + b.box.height / 2)
+    await page.keyboard.up('Control')
+    await expect.poll(() => page.locator('.tb-bar.is-selected').count()).toBe(2)
+    const before = new Map((await board.tasks()).map((t) => [t.id, t.dueDate]))
+    const sent = updates.length
+    const box = (await page.locator(`.tb-bar[data-task-id="${a.id}"] rect.bar`).boundingBox())!
+    await drag(box, 2 * pxPerDay)
+    await settle(sent + 1)
+    const body = JSON.parse(updates.at(-1)!.postData()!) as { payload: { tasks: { id: string }[] } }
+    expect(body.payload.tasks.map((t) => t.id).sort()).toEqual([a.id, b.id].sort())
+    for (const id of [a.id, b.id]) {
+      await expect
+        .poll(async () => (await board.tasks()).find((t) => t.id === id)!.dueDate)
+        .toBe(new Date(Date.parse(before.get(id)!) + 2 * DAY).toISOString())
+    }
+    await planner.screenshot('03-multi-select-drag')
+  })
+
+  it('collapsing a parent hides its subtasks', async () => {
+    const { page } = planner
+    const parent = page.locator('.tree-row.task[aria-expanded="true"]').first()
+    const parentId = (await parent.getAttribute('data-task-id'))!
+    const parentLevel = Number(await parent.getAttribute('aria-level'))
+    // Rows are absolutely positioned: read them in screen order to find the parent's children.
+    const rows = await page.locator('.tree-row.task').evaluateAll((elements) =>
+      elements
+        .map((e) => ({
+          id: e.getAttribute('data-task-id')!,
+          level: Number(e.getAttribute('aria-level')),
+          top: e.getBoundingClientRect().top,
+        }))
+        .sort((a, b) => a.top - b.top),
+    )
+    const at = rows.findIndex((r) => r.id === parentId)
+    const children: string[] = []
+    for (const row of rows.slice(at + 1)) {
+      if (row.level <= parentLevel) break
+      children.push(row.id)
+    }
+    expect(children.length).toBeGreaterThan(0)
+    await parent.locator('button.toggle').click()
+    await expect
+      .poll(() => page.locator(`.tree-row[data-task-id="${children[0]}"]`).count())
+      .toBe(0)
+    expect(
+      await page.locator(`.tree-row[data-task-id="${parentId}"]`).getAttribute('aria-expanded'),
+    ).toBe('false')
+    for (const id of children)
+      expect(await page.locator(`.tb-bar[data-task-id="${id}"]`).count()).toBe(0)
+    await planner.screenshot('04-collapsed-parent')
+    await page.locator(`.tree-row[data-task-id="${parentId}"] button.toggle`).click()
+  })
+
+  it('a title with HTML renders as text and runs nothing', async () => {
+    const { page } = planner
+    const title = '<img src=x onerror="window.__xss=1">'
+    await board.create([
+      {
+        title,
+        projectKey: 'WEB',
+        descriptionType: 'text',
+        descriptionContent: '',
+        startDate: new Date().toISOString().slice(0, 10),
+        dueDate: new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10),
+        pinToTop: true,
+      },
+    ])
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect
+      .poll(() => page.locator('.tree-row.task', { hasText: title }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0)
+    expect(
+      await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    ).toBeUndefined()
+    expect(await page.locator('.tb-bar img, .tree-row img').count()).toBe(0)
+    await planner.screenshot('05-html-title-as-text')
+  })
+
+  it('a rejected update rolls the bars back and says why', async () => {
+    const { page } = planner
+    const { id, box } = await draggableBar()
+    const before = await page.locator(`.tb-bar[data-task-id="${id}"] rect.bar`).boundingBox()
+    board.revokePlannerKeys()
+    const sent = updates.length
+    await drag(box, 4 * pxPerDay)
+    await settle(sent + 1)
+    await expect
+      .poll(() => page.locator('.message.error').last().textContent())
+      .toMatch(/Could not move .*key/i)
+    await expect
+      .poll(
+        async () => (await page.locator(`.tb-bar[data-task-id="${id}"] rect.bar`).boundingBox())?.x,
+      )
+      .toBeCloseTo(before!.x, 0)
+    await planner.screenshot('06-rejected-rolled-back')
+  })
+})

@@ -1,0 +1,78 @@
+// What the adapter's browser test page (page/adapter-page.mts) offers the Node side of the test:
+// plain data only, so this file type-checks without the DOM.
+import type {
+  AdapterScale,
+  ClickModifiers,
+  DragResult,
+  RenderInput,
+} from '../../../src-renderer/timeline/adapter/types'
+export type { AdapterBar, AdapterLink } from '../../../src-renderer/timeline/adapter/types'
+export type { AdapterScale, ClickModifiers, DragResult, RenderInput }
+
+export interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface BarView {
+  id: string
+  /** The rect's attributes, chart pixels (absolute rows). */
+  x: number
+  y: number
+  width: number
+  height: number
+  /** The rect on screen relative to the host's top-left corner. */
+  inHost: Box
+  classes: string[]
+  /** What the label shows. */
+  labelText: string
+  /** Elements inside the label (markup that got parsed): must be 0. */
+  labelElements: number
+  diamond: boolean
+  /** Resize handles not hidden. */
+  handles: number
+  ariaLabel: string | null
+}
+
+export interface ArrowView {
+  linkId: string
+  from: string
+  to: string
+  classes: string[]
+  lagLabel: string
+  missingLabel: string
+  line: string
+  lag: string
+  slack: string
+}
+
+export interface Recorded {
+  dragEnds: DragResult[][]
+  clicks: { id: string; modifiers: ClickModifiers }[]
+  hovers: (string | null)[]
+}
+
+export interface MountOptions {
+  scale: AdapterScale
+  rowHeight: number
+  barHeight: number
+}
+
+export interface PageApi {
+  mount(options: MountOptions): void
+  /** A second adapter on the same host: the error message, or '' if it did not throw. */
+  mountAgain(options: MountOptions): string
+  render(input: RenderInput): void
+  setScale(scale: AdapterScale): void
+  destroy(): void
+  bars(): BarView[]
+  arrows(): ArrowView[]
+  /** The bar's rect on screen (viewport coordinates). */
+  screenBox(id: string): Box
+  recorded(): Recorded
+  clearRecorded(): void
+  /** Elements under the host (and <img> among them), Intl.DateTimeFormat constructions, XSS flag. */
+  counts(): { hostElements: number; images: number; intlFormats: number; xssRan: boolean }
+}

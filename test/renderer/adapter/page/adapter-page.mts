@@ -1,0 +1,123 @@
+// The browser side of the adapter's tests: bundled with the adapter by esbuild and loaded into
+// Chromium. It mounts a TimelineAdapter on #host, records its callbacks and answers the Node side
+// in plain data (../page-api.ts). Type-checked with the DOM by ../tsconfig.page.json.
+import { TimelineAdapter } from '../../../../src-renderer/timeline/adapter/index.ts'
+import type { BarView, MountOptions, PageApi, Recorded } from '../page-api.ts'
+
+// Count Intl.DateTimeFormat constructions: frappe's date format() makes two per call, and the
+// adapter promises none (no header is drawn).
+let intlFormats = 0
+const OriginalFormat = Intl.DateTimeFormat
+Intl.DateTimeFormat = new Proxy(OriginalFormat, {
+  construct(target, args: [string?, Intl.DateTimeFormatOptions?]) {
+    intlFormats += 1
+    return new target(...args)
+  },
+  apply(target, _this, args: [string?, Intl.DateTimeFormatOptions?]) {
+    intlFormats += 1
+    return target(...args)
+  },
+})
+
+const flags = globalThis as unknown as { xssRan?: boolean }
+const host = document.getElementById('host') as HTMLElement
+let adapter: TimelineAdapter | undefined
+let recorded: Recorded = { dragEnds: [], clicks: [], hovers: [] }
+
+function create(options: MountOptions): TimelineAdapter {
+  return new TimelineAdapter(host, {
+    ...options,
+    onDragEnd: (results) => recorded.dragEnds.push(results),
+    onBarClick: (id, modifiers) => recorded.clicks.push({ id, modifiers }),
+    onBarHover: (id) => recorded.hovers.push(id ?? null),
+  })
+}
+
+function box(el: Element): { x: number; y: number; width: number; height: number } {
+  const r = el.getBoundingClientRect()
+  return { x: r.x, y: r.y, width: r.width, height: r.height }
+}
+
+function barGroup(id: string): SVGGElement {
+  const group = host.querySelector<SVGGElement>(`.bar-wrapper[data-task-id="${CSS.escape(id)}"]`)
+  if (!group) throw new Error(`no bar ${id}`)
+  return group
+}
+
+const api: PageApi = {
+  mount(options) {
+    adapter = create(options)
+  },
+  mountAgain(options) {
+    try {
+      create(options).destroy()
+      return ''
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
+  },
+  render(input) {
+    adapter?.render(input)
+  },
+  setScale(scale) {
+    adapter?.setScale(scale)
+  },
+  destroy() {
+    adapter?.destroy()
+  },
+  bars() {
+    const hostBox = host.getBoundingClientRect()
+    return [...host.querySelectorAll<SVGGElement>('.bar-wrapper')].map((group): BarView => {
+      const rect = group.querySelector('rect.bar') as SVGRectElement
+      const label = group.querySelector('.bar-label')
+      const onScreen = box(rect)
+      const handles = [...group.querySelectorAll<SVGElement>('.handle')]
+      return {
+        id: group.getAttribute('data-task-id') ?? '',
+        x: Number(rect.getAttribute('x')),
+        y: Number(rect.getAttribute('y')),
+        width: Number(rect.getAttribute('width')),
+        height: Number(rect.getAttribute('height')),
+        inHost: { ...onScreen, x: onScreen.x - hostBox.x, y: onScreen.y - hostBox.y },
+        classes: [...group.classList],
+        labelText: label?.textContent ?? '',
+        labelElements: label?.querySelectorAll('*').length ?? -1,
+        diamond: group.querySelector('.tb-diamond') !== null,
+        handles: handles.filter((h) => getComputedStyle(h).display !== 'none').length,
+        ariaLabel: group.getAttribute('aria-label'),
+      }
+    })
+  },
+  arrows() {
+    return [...host.querySelectorAll<SVGGElement>('.tb-arrow')].map((g) => ({
+      linkId: g.getAttribute('data-link-id') ?? '',
+      from: g.getAttribute('data-from') ?? '',
+      to: g.getAttribute('data-to') ?? '',
+      classes: [...g.classList],
+      lagLabel: g.querySelector('.tb-arrow-label')?.textContent ?? '',
+      missingLabel: g.querySelector('.tb-arrow-missing')?.textContent ?? '',
+      line: g.querySelector('.tb-arrow-line')?.getAttribute('d') ?? '',
+      lag: g.querySelector('.tb-arrow-lag')?.getAttribute('d') ?? '',
+      slack: g.querySelector('.tb-arrow-slack')?.getAttribute('d') ?? '',
+    }))
+  },
+  screenBox(id) {
+    return box(barGroup(id).querySelector('rect.bar') as SVGRectElement)
+  },
+  recorded() {
+    return recorded
+  },
+  clearRecorded() {
+    recorded = { dragEnds: [], clicks: [], hovers: [] }
+  },
+  counts() {
+    return {
+      hostElements: host.querySelectorAll('*').length,
+      images: host.querySelectorAll('img, image').length,
+      intlFormats,
+      xssRan: flags.xssRan === true,
+    }
+  },
+}
+
+;(globalThis as unknown as { adapterPage: PageApi }).adapterPage = api

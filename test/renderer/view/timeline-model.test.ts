@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest'
+import { coverageText } from '../../../src-renderer/coverage-text'
+import {
+  barLabel,
+  buildModel,
+  commandFromDrag,
+  initials,
+  windowInput,
+} from '../../../src-renderer/timeline/view/timeline-model'
+import type { Dependency, Task } from '../../../src-shared/api'
+
+const NOW = Date.parse('2026-03-04T12:00:00.000Z')
+
+function task(id: string, fields: Partial<Task> = {}): Task {
+  return {
+    id,
+    parentId: '',
+    projectKey: 'WEB',
+    key: Number(id.replace(/\D/g, '')) || 1,
+    title: `Task ${id}`,
+    description: '',
+    coverImageUrl: '',
+    assignedUserEmail: '',
+    startDate: '2026-03-02T00:00:00.000Z',
+    dueDate: '2026-03-04T00:00:00.000Z',
+    status: 'To Do',
+    tags: [],
+    pinToTop: false,
+    priority: '',
+    type: 'task',
+    milestoneId: '',
+    createdAt: '',
+    createdBy: '',
+    updatedAt: '',
+    updatedBy: '',
+    startedAt: '',
+    startedBy: '',
+    endedAt: '',
+    endedBy: '',
+    properties: {},
+    ...fields,
+  }
+}
+
+const dep = (id: string, from: string, to: string, lagDays = 0): Dependency => ({
+  id,
+  predecessorId: from,
+  predecessorKey: 1,
+  predecessorProjectKey: 'WEB',
+  predecessorTitle: '',
+  predecessorUrl: '',
+  successorId: to,
+  successorKey: 2,
+  successorProjectKey: 'WEB',
+  successorTitle: '',
+  successorUrl: '',
+  lagDays,
+  createdAt: '',
+})
+
+describe('timeline model', () => {
+  it('turns a drop into one command: a move of every dragged task, or a resize of one edge', () => {
+    expect(
+      commandFromDrag([
+        { id: 'a', startDeltaDays: 2, endDeltaDays: 2 },
+        { id: 'b', startDeltaDays: 2, endDeltaDays: 2 },
+      ]),
+    ).toEqual({ kind: 'moveTasks', ids: ['a', 'b'], days: 2 })
+    expect(commandFromDrag([{ id: 'a', startDeltaDays: 0, endDeltaDays: 3 }])).toEqual({
+      kind: 'resizeTask',
+      id: 'a',
+      edge: 'end',
+      days: 3,
+    })
+    expect(commandFromDrag([{ id: 'a', startDeltaDays: -1, endDeltaDays: 0 }])).toEqual({
+      kind: 'resizeTask',
+      id: 'a',
+      edge: 'start',
+      days: -1,
+    })
+    expect(commandFromDrag([{ id: 'a', startDeltaDays: 0, endDeltaDays: 0 }])).toBeUndefined()
+  })
+
+  it('labels bars with title, assignee initials and status', () => {
+    expect(initials('ada.lovelace@example.com')).toBe('AL')
+    expect(
+      barLabel(
+        task('t1', {
+          title: 'Design',
+          assignedUserEmail: 'grace.hopper@example.com',
+          status: 'In Progress',
+        }),
+      ),
+    ).toBe('Design · GH · In Progress')
+  })
+
+  it('gives the adapter the window rows plus the far ends of their links', () => {
+    const tasks = Array.from({ length: 40 }, (_, i) =>
+      task(`t${i + 1}`, {
+        key: i + 1,
+        dueDate: `2026-03-${String(5 + (i % 20)).padStart(2, '0')}T00:00:00.000Z`,
+      }),
+    )
+    const model = buildModel(tasks, [], 'week', NOW)
+    const first = model.layout.rowIndexById.get('t1')!
+    const far = model.layout.rowIndexById.get('t40')!
+    const input = windowInput(model, [dep('d1', 't1', 't40', 2)], first, first + 5, new Set(['t1']))
+    expect(input.firstRow).toBe(first)
+    expect(input.rowCount).toBe(6)
+    expect(input.links).toEqual([{ id: 'd1', fromId: 't1', toId: 't40', lagDays: 2 }])
+    expect(input.bars.find((b) => b.id === 't40')?.row).toBe(far)
+    expect(input.bars.find((b) => b.id === 't1')).toMatchObject({ selected: true, kind: 'bar' })
+  })
+
+  it('shows a parent as a locked summary bar over its subtasks, and collapsed groups as one summary', () => {
+    const tasks = [
+      task('p1', { startDate: '', dueDate: '' }),
+      task('c1', { parentId: 'p1' }),
+      task('c2', { parentId: 'p1', dueDate: '2026-03-20T00:00:00.000Z' }),
+    ]
+    const model = buildModel(tasks, [], 'day', NOW)
+    const parentRow = model.layout.rowIndexById.get('p1')!
+    const input = windowInput(model, [], 0, model.layout.rows.length - 1, new Set())
+    expect(input.bars.find((b) => b.id === 'p1')).toMatchObject({
+      kind: 'summary',
+      locked: true,
+      row: parentRow,
+    })
+    const collapsed = buildModel(tasks, ['group:project:WEB'], 'day', NOW)
+    expect(windowInput(collapsed, [], 0, collapsed.layout.rows.length - 1, new Set()).bars).toEqual(
+      [expect.objectContaining({ id: 'group:project:WEB', kind: 'summary', locked: true })],
+    )
+  })
+
+  it('keeps the time scale around today and every task', () => {
+    const model = buildModel(
+      [task('t1', { startDate: '2025-06-01T00:00:00.000Z' })],
+      [],
+      'month',
+      NOW,
+    )
+    expect(model.scale.xOfMs(Date.parse('2025-06-01T00:00:00.000Z'))).toBeGreaterThan(0)
+    expect(model.scale.todayX(NOW)).toBeLessThan(model.scale.width)
+  })
+})
+
+describe('status bar coverage', () => {
+  it('says complete, or names the slices that may hide tasks', () => {
+    expect(coverageText({ complete: true, knownTasks: 1240, requests: 13, truncated: [] })).toEqual(
+      { text: '1,240 tasks, complete', warning: false },
+    )
+    const partial = coverageText({
+      complete: false,
+      knownTasks: 9994,
+      requests: 145,
+      truncated: [
+        {
+          query: 'q',
+          description: 'project WEB, status Backlog: 100 or more tasks',
+          returned: 100,
+        },
+      ],
+    })
+    expect(partial).toEqual({
+      text: '9,994+ tasks: these slices may hide more: project WEB, status Backlog: 100 or more tasks',
+      warning: true,
+    })
+  })
+})
