@@ -1,6 +1,7 @@
 // The composition root of main's services, shared by Electron and browser mode: profiles and
 // keychain, the local board, an API client per board, sync with its snapshot cache, and the edit
 // journal. It returns the IPC handlers; the caller decides how they are reached.
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EventName, EventPayload } from '../../src-shared/ipc'
 import { ApiClient } from '../api'
@@ -48,6 +49,7 @@ export async function createPlannerServices(
   options: PlannerServicesOptions,
 ): Promise<PlannerServices> {
   const log = options.log ?? ((message: string) => console.warn(message))
+  mkdirSync(options.userDataDir, { recursive: true, mode: 0o700 })
   const profiles = new ProfileService(join(options.userDataDir, 'boards.json'), options.secretStore)
   const cache = new SnapshotCache(join(options.userDataDir, 'snapshots'))
   const journal = new EditJournal(join(options.userDataDir, 'edits.db'))

@@ -7,6 +7,7 @@ import { createIpcRouter } from '../ipc/ipc-router'
 import { KeytarSecretStore } from '../secrets/keytar-secret-store'
 import { MemorySecretStore } from '../secrets/memory-secret-store'
 import { secretServiceName } from '../secrets/secret-store'
+import type { SecretStore } from '../secrets/secret-store'
 import { createPlannerServices } from '../services/planner-services'
 import { startWebBridge } from './web-bridge'
 import type { WebBridge } from './web-bridge'
@@ -15,6 +16,21 @@ const USAGE = `Usage: npm run web -- [--port <n>] [--user-data <dir>] [--memory-
 
   --memory-keychain  keep API keys in memory only (nothing is saved; for tests and machines
                      without a system keychain)`
+
+/**
+ * The system keychain when it works. Without one (a server, a container) browser mode still
+ * opens the local board: keys are then kept in memory for this run only, never on disk.
+ */
+async function chooseSecretStore(memoryOnly: boolean): Promise<SecretStore> {
+  if (memoryOnly) return new MemorySecretStore()
+  const keychain = new KeytarSecretStore(secretServiceName(false))
+  const check = await keychain.check()
+  if (check.ok) return keychain
+  console.warn(
+    `The system keychain is unavailable (${check.reason}); API keys are kept in memory for this run only.`,
+  )
+  return new MemorySecretStore()
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -37,9 +53,7 @@ async function main(): Promise<void> {
     throw new Error(USAGE)
   }
   const userDataDir = values['user-data'] ?? join(homedir(), '.taskboard-planner', 'browser-mode')
-  const secretStore = values['memory-keychain']
-    ? new MemorySecretStore()
-    : new KeytarSecretStore(secretServiceName(false))
+  const secretStore = await chooseSecretStore(values['memory-keychain'] === true)
   // Events raised before the bridge is up (the first replay) have no page to reach yet.
   const events: { bridge?: WebBridge } = {}
   const services = await createPlannerServices({

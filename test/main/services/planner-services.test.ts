@@ -164,3 +164,26 @@ describe('planner services', () => {
     expect(await call<BoardProfileView[]>('boards:list')).toHaveLength(1)
   })
 })
+
+describe('first start', () => {
+  it('creates a user-data folder that does not exist yet', async () => {
+    const fresh = join(dir, 'not', 'there', 'yet')
+    const started = await createPlannerServices({
+      userDataDir: fresh,
+      secretStore: new MemorySecretStore(),
+      emit: () => {},
+      localBoardTasks: 5,
+      log: () => {},
+    })
+    try {
+      const result = await createIpcRouter(started.handlers).dispatch(
+        'edits:pending',
+        undefined,
+        true,
+      )
+      expect(result).toEqual({ ok: true, value: { count: 0, batches: [] } })
+    } finally {
+      await started.close()
+    }
+  })
+})
