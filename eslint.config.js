@@ -11,6 +11,10 @@ const nodeBuiltins =
 // Relative paths into another room, at any depth ('../src-server/http/x', '../../src-main').
 const room = (name) => `(^|/)${name}(/|$)`
 const rendererPath = { regex: room('src-renderer'), message: 'Nothing imports the renderer.' }
+const frappeOnlyInAdapter = {
+  group: ['frappe-gantt', 'frappe-gantt/*'],
+  message: 'Only src-renderer/timeline/adapter/ knows frappe-gantt; use the adapter.',
+}
 
 export default tseslint.config(
   {
@@ -78,6 +82,7 @@ export default tseslint.config(
               regex: room('src-(server|main)'),
               message: 'The renderer depends only on src-shared.',
             },
+            frappeOnlyInAdapter,
           ],
         },
       ],
@@ -93,6 +98,28 @@ export default tseslint.config(
             { group: ['electron', 'electron/*'], message: 'The board service runs in plain Node.' },
             { regex: room('src-main'), message: 'The server depends only on src-shared.' },
             rendererPath,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The adapter is the one place that may import frappe-gantt (and nothing else may).
+    files: ['src-renderer/timeline/adapter/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', 'electron/*'],
+              message: 'The renderer talks to main only through the preload API.',
+            },
+            { regex: nodeBuiltins, message: 'The renderer never imports node built-ins.' },
+            {
+              regex: room('src-(server|main)'),
+              message: 'The renderer depends only on src-shared.',
+            },
           ],
         },
       ],

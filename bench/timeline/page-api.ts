@@ -28,6 +28,11 @@ export interface BenchPage {
   firstPaint(chart: Chart, tasks: number): Promise<Paint>
   /** Moves one task by a day in the data and redraws, as after a confirmed edit. */
   refresh(): Promise<Omit<Paint, 'elements'>>
+  /**
+   * Adapter only (NaN for stock, whose vertical scroll is the page's): scrolls 10 rows down and
+   * draws the new window, as after a scroll.
+   */
+  newWindow(): Promise<Omit<Paint, 'elements'>>
   /** Scrolls a bar with no dependents into view; its middle, in viewport coordinates. */
   dragTarget(): Promise<Point>
   /** How far that bar has moved since, px (checks that the drag really dragged). */

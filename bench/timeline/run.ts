@@ -110,6 +110,7 @@ async function measure(
   })
   const paints: { syncMs: number; frameMs: number }[] = []
   const refreshes: { syncMs: number; frameMs: number }[] = []
+  const windows: { syncMs: number; frameMs: number }[] = []
   const frames: FrameSample[] = []
   let elements = 0
   try {
@@ -130,6 +131,7 @@ async function measure(
       paints.push(paint)
       elements = paint.elements
       for (let i = 0; i < refreshesPerRun; i += 1) refreshes.push(await call(page, 'refresh'))
+      for (let i = 0; i < refreshesPerRun; i += 1) windows.push(await call(page, 'newWindow'))
       frames.push(...(await drag(page)))
       await page.close()
       if (errors.length) throw new Error(`${chart} ${tasks}: page errors: ${errors.join('; ')}`)
@@ -155,6 +157,7 @@ async function measure(
     paintRuns: paints.map((p) => p.frameMs),
     refreshSync: median(refreshes.map((r) => r.syncMs)),
     refreshFrame: median(refreshes.map((r) => r.frameMs)),
+    windowFrame: median(windows.map((w) => w.frameMs)),
     rafP50: percentile(rafs, 50),
     rafP95: percentile(rafs, 95),
     frameP50: percentile(frameTimes, 50),

@@ -24,6 +24,7 @@ describe('import directions', () => {
       "import { createApp } from '../src-server/http/create-app'\nexport const x = createApp",
     ],
     ['src-renderer/probe.ts', "import { app } from 'electron'\nexport const x = app"],
+    ['src-renderer/app-probe.ts', "import Gantt from 'frappe-gantt'\nexport const x = Gantt"],
     ['src-renderer/probe.ts', "import { join } from 'node:path'\nexport const x = join"],
     [
       'src-renderer/probe.ts',
@@ -37,6 +38,10 @@ describe('import directions', () => {
 
   it.each([
     ['src-renderer/probe.ts', "import { Task } from '../src-shared/api'\nexport const x = Task"],
+    [
+      'src-renderer/timeline/adapter/probe.ts',
+      "import Gantt from 'frappe-gantt'\nexport const x = Gantt",
+    ],
     [
       'src-server/probe.ts',
       "import { readFileSync } from 'node:fs'\nexport const x = readFileSync",

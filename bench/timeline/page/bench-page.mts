@@ -219,6 +219,13 @@ const api: BenchPage = {
     return timed(() => adapter?.render(windowInput()))
   },
 
+  async newWindow() {
+    if (chart === 'stock' || !scroller) return { syncMs: Number.NaN, frameMs: Number.NaN }
+    const box = scroller
+    box.scrollTop += 10 * ROW_HEIGHT
+    return timed(() => adapter?.render(windowInput()))
+  },
+
   async dragTarget(): Promise<Point> {
     // The last task: nobody depends on it, so only it moves in either chart (stock frappe also
     // drags a bar's dependents). Its one arrow follows it.

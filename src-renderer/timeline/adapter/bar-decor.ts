@@ -99,6 +99,18 @@ export class BarDecor {
     }
   }
 
+  /** After its model changed in place (dates, selection): rect, label and selection. */
+  refresh(bar: GanttBar): void {
+    const model = this.modelOf(bar)
+    if (!model) return
+    this.place(bar, model.x, model.width)
+    this.placeLabel(bar)
+    const selected = model.bar.selected === true
+    bar.group.classList.toggle('is-selected', selected)
+    if (selected) bar.group.setAttribute('aria-pressed', 'true')
+    else bar.group.removeAttribute('aria-pressed')
+  }
+
   /** Puts a bar's rect (and its handles, progress and diamond) at x, width. */
   place(bar: GanttBar, x: number, width: number): void {
     this.setRect(bar, x, width)

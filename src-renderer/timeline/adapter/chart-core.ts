@@ -26,7 +26,7 @@ export interface ChartHooks {
 
 export type ChartOptions = GanttOptions & { tb: ChartHooks }
 
-type Listener = [type: string, listener: EventListenerOrEventListenerObject]
+type Listener = [type: string, listener: EventListenerOrEventListenerObject, capture: boolean]
 
 /** One column per day, column_width = pxPerDay: frappe's x then agrees with ours. */
 export function dayViewMode(pxPerDay: number): GanttViewMode {
@@ -222,7 +222,7 @@ export class ChartCore extends Gantt {
       listener: EventListenerOrEventListenerObject,
       options?: boolean | AddEventListenerOptions,
     ) {
-      added.push([type, listener])
+      added.push([type, listener, typeof options === 'boolean' ? options : !!options?.capture])
       original.call(this, type, listener, options)
     } as Document['addEventListener']
     try {
@@ -246,8 +246,8 @@ export class ChartCore extends Gantt {
 
   /** What frappe has no method for: remove its document listeners. */
   teardown(): void {
-    for (const [type, listener] of this.documentListeners ?? []) {
-      document.removeEventListener(type, listener)
+    for (const [type, listener, capture] of this.documentListeners ?? []) {
+      document.removeEventListener(type, listener, capture)
     }
     this.documentListeners = []
     this.barByKey = new Map()

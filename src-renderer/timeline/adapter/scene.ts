@@ -6,7 +6,7 @@
 // selectors from them, so board ids never reach it.
 import type { GanttTask } from 'frappe-gantt'
 import { escapeLabel } from './escape-label'
-import type { AdapterBar, DragResult, RenderInput } from './types'
+import type { AdapterBar, AdapterLink, DragResult, RenderInput } from './types'
 import type { Layout } from './units'
 import { DAY_MS, milestoneHalf, xOf } from './units'
 
@@ -48,6 +48,50 @@ function frappeDates(layout: Layout, bar: AdapterBar): { start: Date; end: Date 
   return { start: new Date(start), end: new Date(end) }
 }
 
+function readable(bar: AdapterBar): boolean {
+  return Number.isFinite(bar.startMs) && Number.isFinite(bar.endMs) && Number.isInteger(bar.row)
+}
+
+/**
+ * The bars drawn or used as anchors: the first bar given for an id wins; one with unreadable
+ * numbers is left out (frappe would drop it and log, and arrows to it would get NaN paths); an
+ * end before the start is read as the start.
+ */
+function accepted(bars: readonly AdapterBar[]): AdapterBar[] {
+  const seen = new Set<string>()
+  const out: AdapterBar[] = []
+  for (const bar of bars) {
+    if (seen.has(bar.id) || !readable(bar)) continue
+    seen.add(bar.id)
+    out.push(bar.endMs >= bar.startMs ? bar : { ...bar, endMs: bar.startMs })
+  }
+  return out
+}
+
+/** Everything but dates and selection. */
+function sameShape(a: AdapterBar, b: AdapterBar): boolean {
+  return (
+    a.id === b.id &&
+    a.row === b.row &&
+    a.kind === b.kind &&
+    a.label === b.label &&
+    (a.className ?? '') === (b.className ?? '') &&
+    Boolean(a.locked) === Boolean(b.locked)
+  )
+}
+
+function sameLinks(a: readonly AdapterLink[], b: readonly AdapterLink[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i]!
+    const y = b[i]!
+    if (x.id !== y.id || x.fromId !== y.fromId || x.toId !== y.toId || x.lagDays !== y.lagDays) {
+      return false
+    }
+  }
+  return true
+}
+
 export class Scene {
   input: RenderInput = { bars: [], links: [], firstRow: 0, rowCount: 0 }
   /** Drawn bars by frappe id. */
@@ -70,8 +114,7 @@ export class Scene {
     this.byKey.clear()
     this.byId.clear()
     const end = input.firstRow + input.rowCount
-    for (const bar of input.bars) {
-      if (this.byId.has(bar.id)) continue // the first bar given for an id wins
+    for (const bar of accepted(input.bars)) {
       const drawn = bar.row >= input.firstRow && bar.row < end
       const model: BarModel = {
         bar,
@@ -85,10 +128,38 @@ export class Scene {
     }
   }
 
-  /** Recomputes the rects after a scale change (same bars). */
-  relayout(layout: Layout): void {
-    this.layout = layout
-    this.load(this.input)
+  /**
+   * The same window, bars, rows, labels and links as drawn, only dates or selection changed (an
+   * edit, a click): updates the models in place and returns those that changed, for the adapter
+   * to move in the DOM instead of rebuilding it. Undefined when anything else differs.
+   */
+  update(input: RenderInput): BarModel[] | undefined {
+    const old = this.input
+    if (input.firstRow !== old.firstRow || input.rowCount !== old.rowCount) return undefined
+    if (!sameLinks(input.links, old.links)) return undefined
+    const bars = accepted(input.bars)
+    if (bars.length !== this.byId.size) return undefined
+    const models = [...this.byId.values()]
+    for (let i = 0; i < bars.length; i += 1) {
+      if (!sameShape(bars[i]!, models[i]!.bar)) return undefined
+    }
+    const changed: BarModel[] = []
+    for (let i = 0; i < bars.length; i += 1) {
+      const bar = bars[i]!
+      const model = models[i]!
+      const prev = model.bar
+      model.bar = bar
+      if (
+        bar.startMs !== prev.startMs ||
+        bar.endMs !== prev.endMs ||
+        Boolean(bar.selected) !== Boolean(prev.selected)
+      ) {
+        Object.assign(model, rectOf(this.layout, bar))
+        changed.push(model)
+      }
+    }
+    this.input = input
+    return changed
   }
 
   /** New task objects for frappe, one per drawn bar, names escaped. */

@@ -51,6 +51,7 @@ export class TimelineAdapter {
   private readonly drag: DragSession
   private readonly chart: ChartCore
   private pending: RenderInput | undefined
+  private rescaled = false
   private renders = 0
   private hovered: string | undefined
   private destroyed = false
@@ -149,11 +150,10 @@ export class TimelineAdapter {
     const layout = { ...this.scene.layout, scale: validScale(scale) }
     this.drag.cancel()
     this.scene.layout = layout
-    if (this.drag.busy) {
-      this.pending ??= this.scene.input
-      return
-    }
-    this.draw(this.scene.input)
+    // Every rect moves: the next draw is a full one (scene.update() would see the same bars).
+    this.rescaled = true
+    if (this.drag.busy) this.pending ??= this.scene.input
+    else this.draw(this.scene.input)
   }
 
   destroy(): void {
@@ -175,11 +175,25 @@ export class TimelineAdapter {
     hostsInUse.delete(this.host)
   }
 
+  /**
+   * A full frappe render (it rebuilds the SVG), or, when only dates or selection changed (an
+   * edit, a click, a drop), the changed bars moved in place and the arrows redrawn.
+   */
   private draw(input: RenderInput): void {
     this.pending = undefined
     this.renders += 1
-    this.scene.load(input)
-    this.chart.refresh(this.scene.frappeTasks())
+    const changed = this.rescaled ? undefined : this.scene.update(input)
+    if (changed) {
+      for (const model of changed) {
+        const bar = model.drawn ? this.chart.get_bar(model.key) : undefined
+        if (bar) this.decor.refresh(bar)
+      }
+      if (changed.length > 0) for (const arrow of this.chart.arrows) arrow.update()
+    } else {
+      this.rescaled = false
+      this.scene.load(input)
+      this.chart.refresh(this.scene.frappeTasks())
+    }
     if (this.hovered !== undefined && !this.scene.byId.get(this.hovered)?.drawn) {
       this.hover(undefined)
     }
@@ -189,12 +203,16 @@ export class TimelineAdapter {
     if (this.destroyed) return
     const before = this.renders
     const base = this.pending ?? this.scene.input
-    if (results.length > 0) this.options.onDragEnd(results)
-    if (this.destroyed || this.renders !== before) return
-    // The caller has not drawn yet: draw what it is about to (the dropped positions), so the
-    // next drag and a cancel start from there.
-    if (results.length > 0) this.draw(Scene.shifted(base, results))
-    else if (this.pending) this.draw(this.pending)
+    try {
+      if (results.length > 0) this.options.onDragEnd(results)
+    } finally {
+      // Unless the caller drew already: draw what it is about to (the dropped positions), so
+      // the next drag and a cancel start from there.
+      if (!this.destroyed && this.renders === before) {
+        if (results.length > 0) this.draw(Scene.shifted(base, results))
+        else if (this.pending) this.draw(this.pending)
+      }
+    }
   }
 
   private modelOf(wrapper: Element) {

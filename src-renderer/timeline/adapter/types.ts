@@ -1,6 +1,14 @@
 // The adapter's data types: plain numbers and strings in, whole-day deltas out. No DOM and no
 // frappe-gantt in here, so tests and other modules can share them.
 
+/**
+ * - 'bar': from startMs to endMs; moved by its body, resized by either end.
+ * - 'milestone': a diamond centred on startMs (=== endMs); moves, has no resize handles.
+ * - 'summary': a parent's span, drawn dark; never dragged or resized (clicks still count).
+ * - 'start-only' / 'due-only': a task with one date, drawn from startMs to endMs as given (the
+ *   timeline's geometry gives one day) with a faded fill and dashed outline: it moves by whole
+ *   days like a bar, but has no resize handles (an end it does not have cannot be dragged).
+ */
 export type AdapterBarKind = 'bar' | 'milestone' | 'summary' | 'start-only' | 'due-only'
 
 /** One task's bar. Everything is in UTC milliseconds; x = (ms - scale.startMs) / day * pxPerDay. */

@@ -20,7 +20,7 @@ import { TASK_DRAG_TYPE } from '../../unscheduled-tray'
 import { TaskTree, TREE_WIDTH } from './task-tree'
 
 export const HEADER_HEIGHT = 48
-const OVERSCAN = 8
+const OVERSCAN = 20
 
 /** Days a task gets when it is dropped from the Unscheduled tray. */
 export const SCHEDULED_DAYS = 3
@@ -40,13 +40,31 @@ export function TimelineView({
   const adapter = useRef<TimelineAdapter | null>(null)
   const [viewport, setViewport] = useState({ top: 0, left: 0, width: 1200, height: 700 })
 
-  const rows = visibleRows({
+  // The rendered window is the rows in view plus OVERSCAN on each side, moved only when the rows
+  // in view leave it: scrolling within it costs no chart render (a new window is a 20-50 ms
+  // frappe render at 5,000 tasks). Recomputed during render from the previous window: the ref
+  // only remembers it, the result depends on props and state alone.
+  const inView = visibleRows({
     scrollTop: viewport.top,
     viewportHeight: viewport.height - HEADER_HEIGHT,
     rowHeight: model.layout.rowHeight,
     rowCount: model.layout.rows.length,
-    overscan: OVERSCAN,
   })
+  const rendered = useRef({ first: 0, last: -1, rowCount: -1 })
+  const rowCount = model.layout.rows.length
+  if (
+    rendered.current.rowCount !== rowCount ||
+    inView.first < rendered.current.first ||
+    inView.last > rendered.current.last
+  ) {
+    rendered.current = {
+      first: Math.max(0, inView.first - OVERSCAN),
+      last: Math.min(rowCount - 1, inView.last + OVERSCAN),
+      rowCount,
+    }
+  }
+  const rows = rendered.current
+
   const geometry = useMemo(
     () => ({
       originDay: new Date(model.scale.originMs).toISOString().slice(0, 10),

@@ -75,14 +75,15 @@ const arrowOf = async (id: string): Promise<ArrowView> => {
 async function drag(
   id: string,
   dx: number,
-  options: {
-    at?: 'middle' | 'right-end'
-    whileDown?: () => Promise<void>
-    modifiers?: 'Shift'
-  } = {},
+  options: { at?: 'middle' | 'left-end' | 'right-end'; whileDown?: () => Promise<void> } = {},
 ): Promise<void> {
   const box = await p.call('screenBox', id)
-  const x = options.at === 'right-end' ? box.x + box.width + 0.5 : box.x + box.width / 2
+  const x =
+    options.at === 'right-end'
+      ? box.x + box.width + 0.5
+      : options.at === 'left-end'
+        ? box.x + 0.5
+        : box.x + box.width / 2
   const y = box.y + box.height / 2
   await p.page.mouse.move(x, y)
   await p.page.mouse.down()
@@ -111,6 +112,9 @@ afterEach(async () => {
 
 describe('drawing', () => {
   it('puts each bar at its dates and absolute row, with no header, grid or Intl formatting', async () => {
+    // frappe mutates the tasks it is given; frozen input (immer) must be fine and stay as it was.
+    const keys = await p.call('renderFrozen', ALL)
+    expect(keys).toEqual(BARS.map((b) => Object.keys(b)))
     const bars = await p.call('bars')
     expect(bars.map((b) => b.id)).toEqual(BARS.map((b) => b.id))
     for (const given of BARS.filter((b) => b.kind !== 'milestone')) {
@@ -203,6 +207,30 @@ describe('drawing', () => {
     expect(arrows.some((a) => a.linkId === 'ab')).toBe(false)
   })
 
+  it('moves bars in place when only dates or selection change, and rebuilds otherwise', async () => {
+    await p.call('mark')
+    await p.call('render', {
+      ...ALL,
+      bars: BARS.map((b) =>
+        b.id === 'c'
+          ? { ...b, startMs: b.startMs + DAY, endMs: b.endMs + DAY }
+          : b.id === 'b'
+            ? { ...b, selected: true }
+            : b,
+      ),
+    })
+    const bars = await p.call('bars')
+    expect(bars.every((b) => b.marked)).toBe(true)
+    expect(bars.find((b) => b.id === 'c')!.x).toBeCloseTo(xOf(ms('2026-03-17')), 6)
+    expect(bars.find((b) => b.id === 'b')!.classes).toContain('is-selected')
+    // c now starts exactly at b's end + 3 days.
+    expect((await arrowOf('bc')).classes).toContain('is-ok')
+    // A new label is a new bar for frappe: rebuilt.
+    await p.call('render', { ...ALL, bars: BARS.map((b) => ({ ...b, label: `${b.label}!` })) })
+    expect((await p.call('bars')).some((b) => b.marked)).toBe(false)
+    expect((await barOf('c')).x).toBeCloseTo(xOf(ms('2026-03-16')), 6)
+  })
+
   it('setScale redraws at the new pixels per day', async () => {
     await p.call('setScale', { ...MOUNT.scale, pxPerDay: 10 })
     const a = await barOf('a')
@@ -219,6 +247,7 @@ describe('dragging', () => {
     expect(clicks).toEqual([])
     // Drawn where the caller is about to put it.
     expect((await barOf('a')).x).toBeCloseTo(xOf(ms('2026-03-05')), 6)
+    expect((await p.call('counts')).intlFormats).toBe(0)
   })
 
   it('redraws arrows live while a bar moves', async () => {
@@ -278,12 +307,16 @@ describe('dragging', () => {
     await p.page.keyboard.down('Shift')
     await p.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
     await p.page.keyboard.up('Shift')
-    const { dragEnds, clicks } = await p.call('recorded')
+    const { dragEnds, clicks, hovers } = await p.call('recorded')
     expect(dragEnds).toEqual([])
     expect(clicks).toEqual([
       { id: 'e', modifiers: { shift: false, ctrl: false } },
       { id: 'b', modifiers: { shift: true, ctrl: false } },
     ])
+    // Hover reports the bar entered; leaving the bars reports undefined.
+    await p.page.mouse.move(box.x + box.width + 200, box.y - 20)
+    expect((await p.call('recorded')).hovers.slice(-2)).toEqual(['b', null])
+    expect(hovers).toContain('e')
   })
 
   it('resizes by the end handle (end only) and moves a milestone by days', async () => {
@@ -294,6 +327,25 @@ describe('dragging', () => {
       [{ id: 'd', startDeltaDays: -1, endDeltaDays: -1 }],
     ])
     expect((await barOf('i')).width).toBeCloseTo(4 * PX, 6)
+  })
+
+  it('resizes by the start handle (start only), and drags a bar to x = 0', async () => {
+    await drag('j', PX + 4, { at: 'left-end' })
+    // a starts on the scale's second day: one day back is x = 0 (frappe skips a falsy x).
+    await drag('a', -PX - 4)
+    expect((await p.call('recorded')).dragEnds).toEqual([
+      [{ id: 'j', startDeltaDays: 1, endDeltaDays: 0 }],
+      [{ id: 'a', startDeltaDays: -1, endDeltaDays: -1 }],
+    ])
+    expect((await barOf('a')).x).toBe(0)
+    // Right-button drags do nothing.
+    const box = await p.call('screenBox', 'b')
+    await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await p.page.mouse.down({ button: 'right' })
+    await p.page.mouse.move(box.x + box.width / 2 + 3 * PX, box.y + box.height / 2, { steps: 4 })
+    await p.page.mouse.up({ button: 'right' })
+    expect((await barOf('b')).x).toBeCloseTo(xOf(ms('2026-03-09')), 6)
+    expect((await p.call('recorded')).dragEnds).toHaveLength(2)
   })
 
   it('waits with a render() that comes during a drag until the drop', async () => {

@@ -34,6 +34,8 @@ export interface BarView {
   /** Resize handles not hidden. */
   handles: number
   ariaLabel: string | null
+  /** Still the element that was there at the last mark() (moved in place, not rebuilt). */
+  marked: boolean
 }
 
 export interface ArrowView {
@@ -65,9 +67,13 @@ export interface PageApi {
   /** A second adapter on the same host: the error message, or '' if it did not throw. */
   mountAgain(options: MountOptions): string
   render(input: RenderInput): void
+  /** Renders deep-frozen input (as immer hands it out); the keys of each bar afterwards. */
+  renderFrozen(input: RenderInput): string[][]
   setScale(scale: AdapterScale): void
   destroy(): void
   bars(): BarView[]
+  /** Marks the bar elements now in the page. */
+  mark(): void
   arrows(): ArrowView[]
   /** The bar's rect on screen (viewport coordinates). */
   screenBox(id: string): Box

@@ -23,6 +23,7 @@ const flags = globalThis as unknown as { xssRan?: boolean }
 const host = document.getElementById('host') as HTMLElement
 let adapter: TimelineAdapter | undefined
 let recorded: Recorded = { dragEnds: [], clicks: [], hovers: [] }
+const marked = new WeakSet<Element>()
 
 function create(options: MountOptions): TimelineAdapter {
   return new TimelineAdapter(host, {
@@ -59,6 +60,14 @@ const api: PageApi = {
   render(input) {
     adapter?.render(input)
   },
+  renderFrozen(input) {
+    const bars = input.bars.map((bar) => Object.freeze({ ...bar }))
+    const links = input.links.map((link) => Object.freeze({ ...link }))
+    adapter?.render(
+      Object.freeze({ ...input, bars: Object.freeze(bars), links: Object.freeze(links) }),
+    )
+    return bars.map((bar) => Object.keys(bar))
+  },
   setScale(scale) {
     adapter?.setScale(scale)
   },
@@ -85,8 +94,12 @@ const api: PageApi = {
         diamond: group.querySelector('.tb-diamond') !== null,
         handles: handles.filter((h) => getComputedStyle(h).display !== 'none').length,
         ariaLabel: group.getAttribute('aria-label'),
+        marked: marked.has(group),
       }
     })
+  },
+  mark() {
+    for (const group of host.querySelectorAll('.bar-wrapper')) marked.add(group)
   },
   arrows() {
     return [...host.querySelectorAll<SVGGElement>('.tb-arrow')].map((g) => ({
