@@ -188,6 +188,27 @@ describe('the timeline on the demo board', () => {
     await planner.screenshot('05-html-title-as-text')
   })
 
+  it('dragging a task from the Unscheduled tray onto the timeline schedules it', async () => {
+    const { page } = planner
+    const item = page.locator('.unscheduled li').first()
+    const id = (await item.getAttribute('data-task-id'))!
+    const sent = updates.length
+    await item.dragTo(page.locator('.chart-host'), {
+      targetPosition: { x: 600, y: 40 },
+      force: true,
+    })
+    await settle(sent + 1)
+    await expect
+      .poll(async () => (await board.tasks()).find((t) => t.id === id)?.startDate, {
+        timeout: 10_000,
+      })
+      .toMatch(/T00:00:00\.000Z$/)
+    const task = (await board.tasks()).find((t) => t.id === id)!
+    expect(Date.parse(task.dueDate) - Date.parse(task.startDate)).toBe(2 * DAY)
+    await expect.poll(() => page.locator(`.unscheduled li[data-task-id="${id}"]`).count()).toBe(0)
+    await planner.screenshot('06-scheduled-from-tray')
+  })
+
   it('a rejected update rolls the bars back and says why', async () => {
     const { page } = planner
     const { id, box } = await draggableBar()
@@ -204,6 +225,6 @@ describe('the timeline on the demo board', () => {
         async () => (await page.locator(`.tb-bar[data-task-id="${id}"] rect.bar`).boundingBox())?.x,
       )
       .toBeCloseTo(before!.x, 0)
-    await planner.screenshot('06-rejected-rolled-back')
+    await planner.screenshot('07-rejected-rolled-back')
   })
 })
