@@ -1,14 +1,10 @@
 // The server benchmark's report: a markdown section printed to stdout and, with --write, put in
 // docs/benchmarks.md in place of the section of the same heading.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { format, resolveConfig } from 'prettier'
 import type { BatchFigures } from './batch'
-import { ROOT } from './children'
 import type { LoadFigures } from './load'
+import { writeDocSection } from '../doc-section'
 
 export const HEADING = '## Board service (issue A)'
-const DOC = join(ROOT, 'docs', 'benchmarks.md')
 export const LIST_P99_TARGET_MS = 20
 export const LIST_RATE = 500
 export const BATCH_TARGET_MS = 150
@@ -151,18 +147,7 @@ against it, and medians of several runs. Compare ratios across machines, not mil
  * Replaces (or appends) the section under HEADING, up to the next level-2 heading, and formats
  * the file with prettier, so that the lint's format check passes after each run.
  */
-export async function writeSection(section: string): Promise<string> {
-  const text = existsSync(DOC) ? readFileSync(DOC, 'utf8') : INTRO
-  const start = text.indexOf(`${HEADING}\n`)
-  let next: string
-  if (start === -1) {
-    next = `${text.trimEnd()}\n\n${section.trimEnd()}\n`
-  } else {
-    const after = text.slice(start + HEADING.length)
-    const end = after.search(/\n## /)
-    const rest = end === -1 ? '' : after.slice(end + 1)
-    next = `${text.slice(0, start)}${section.trimEnd()}\n${rest ? `\n${rest}` : ''}`
-  }
-  writeFileSync(DOC, await format(next, { ...(await resolveConfig(DOC)), filepath: DOC }))
-  return DOC
+/** Replaces this benchmark's section of docs/benchmarks.md (or appends it). */
+export function writeSection(section: string): Promise<string> {
+  return writeDocSection(HEADING, section, INTRO)
 }

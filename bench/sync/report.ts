@@ -1,12 +1,8 @@
 // The sync benchmark's markdown section, and writing it into docs/benchmarks.md in place of the
 // previous one (only this section; the others are left as they are).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { format, resolveConfig } from 'prettier'
+import { writeDocSection } from '../doc-section'
 
 export const HEADING = '## Board sync (issue B)'
-const DOC = join(fileURLToPath(new URL('../..', import.meta.url)), 'docs', 'benchmarks.md')
 
 export interface Row {
   tasks: number
@@ -84,20 +80,7 @@ export function renderSection(rows: Row[], context: Context): string {
   return `${lines.join('\n')}\n`
 }
 
-/** Replaces this benchmark's section of docs/benchmarks.md (or appends it) and formats it. */
-export async function writeSection(section: string): Promise<string> {
-  const text = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n'
-  const body = `${section.trimEnd()}\n`
-  const start = text.indexOf(`${HEADING}\n`)
-  let next: string
-  if (start === -1) {
-    next = `${text.trimEnd()}\n\n${body}`
-  } else {
-    const after = text.slice(start + HEADING.length)
-    const end = after.search(/\n## /)
-    const rest = end === -1 ? '' : after.slice(end + 1)
-    next = `${text.slice(0, start)}${body}${rest ? `\n${rest}` : ''}`
-  }
-  writeFileSync(DOC, await format(next, { ...(await resolveConfig(DOC)), filepath: DOC }))
-  return DOC
+/** Replaces this benchmark's section of docs/benchmarks.md (or appends it). */
+export function writeSection(section: string): Promise<string> {
+  return writeDocSection(HEADING, section)
 }
