@@ -11,9 +11,13 @@ import demoBoard from '../../src-server/demo/demo-board.json'
 import { createApiKey, importBoard, openDatabase } from '../../src-server'
 import { listen } from '../../src-server/cli/serve'
 import { seedBoard } from '../../src-server/seed/seed-board'
+import { toListQuery } from '../../src-shared/api'
+import type { ListTasksFilters } from '../../src-shared/api'
 import { syncBoard } from '../../src-main/sync'
 import type { KnownValues } from '../../src-main/sync'
 import { fetchReader } from '../../test/main/sync/fetch-reader'
+import { boardRows } from '../../test/main/sync/reference'
+import { lowerBound } from './lower-bound'
 import { renderSection, writeSection } from './report'
 import type { Row } from './report'
 
@@ -34,6 +38,10 @@ const LISTS: KnownValues = {
   statuses: demoBoard.statuses.map((s) => s.name),
   complete: true,
 }
+/** Query parameters of the filters whose field can be empty. */
+const OPTIONAL = /(^|&)(assignedUserEmail|priority|tag|startDate)=/
+const optional = (filters: ListTasksFilters) =>
+  OPTIONAL.test(toListQuery({ ...filters, dueDate: undefined }).toString())
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -55,27 +63,47 @@ async function measure(tasks: number): Promise<Row[]> {
         .get(boardId) as [number]
     )[0]
   const undatedTasks = count("due_date = ''")
+  const bound = lowerBound(boardRows(db, boardId))
   const service = await listen(db, '127.0.0.1', 0)
   const rows: Row[] = []
   try {
     for (const lists of [true, false]) {
-      const samples: {
+      const samples: (Omit<Row, 'tasks' | 'lists' | 'bound' | 'wallMs' | 'wallAll'> & {
         ms: number
-        requests: number
-        dated: number
-        loaded: number
-        complete: boolean
-        truncated: number
-      }[] = []
+      })[] = []
       for (let run = 0; run < runs; run += 1) {
         const reader = fetchReader(service.url, key)
+        // Which pages repeat tasks read before, by kind of query.
+        const seen = new Set<string>()
+        const repeats = { dated: 0, optional: 0, other: 0 }
+        const empty = { dated: 0, optional: 0, other: 0 }
+        const shortDated = { pages: 0 }
+        const listTasks = reader.listTasks.bind(reader)
+        reader.listTasks = async (filters) => {
+          const page = await listTasks(filters)
+          const kind = filters.dueDate ? 'dated' : optional(filters) ? 'optional' : 'other'
+          for (const task of page) if (seen.has(task.id)) repeats[kind] += 1
+          for (const task of page) seen.add(task.id)
+          if (kind === 'dated' && page.length < 100) shortDated.pages += 1
+          empty[kind] += 100 - page.length
+          return page
+        }
         const started = performance.now()
         const result = await syncBoard(reader, { concurrency, ...(lists ? { known: LISTS } : {}) })
         const ms = performance.now() - started
         samples.push({
           ms,
           requests: result.coverage.requests,
-          dated: reader.queries.filter((q) => q.includes('dueDate=')).length,
+          datedRequests: reader.queries.filter((q) => q.includes('dueDate=')).length,
+          optionalRequests: reader.queries.filter(
+            (q) => !q.includes('dueDate=') && OPTIONAL.test(q),
+          ).length,
+          shortDatedPages: shortDated.pages,
+          repeats,
+          empty,
+          datedTasks: tasks - undatedTasks,
+          undatedTasks,
+          pages: Math.ceil(tasks / 100),
           loaded: result.tasks.length,
           complete: result.coverage.complete,
           truncated: result.coverage.truncated.length,
@@ -86,19 +114,14 @@ async function measure(tasks: number): Promise<Row[]> {
       }
       const middle =
         samples.find((s) => s.requests === median(samples.map((x) => x.requests))) ?? samples[0]!
+      const { ms: _ms, ...figures } = middle
       rows.push({
+        ...figures,
         tasks,
         lists,
-        requests: middle.requests,
-        datedRequests: middle.dated,
-        datedTasks: tasks - undatedTasks,
-        undatedTasks,
-        pages: Math.ceil(tasks / 100),
+        bound,
         wallMs: median(samples.map((s) => s.ms)),
         wallAll: samples.map((s) => s.ms),
-        loaded: middle.loaded,
-        complete: middle.complete,
-        truncated: middle.truncated,
       })
     }
   } finally {

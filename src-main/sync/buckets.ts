@@ -4,7 +4,7 @@
 // order, and a full page holds a slice's first 100 tasks in creation order, so how far its keys
 // reach into each project's keys tells how much of the slice it holds.
 import type { DayRange, Task } from '../../src-shared/api'
-import { nextDay, previousDay } from './days'
+import { middleDay, nextDay, previousDay } from './days'
 
 /** Tasks a child should hold, well under the page of 100 since the estimate is rough. */
 const TARGET = 80
@@ -93,8 +93,9 @@ export function rangeBuckets(
     if (day !== undefined && day > range.from) starts.add(day)
   }
   if (starts.size === 0) {
-    // Every sample day is the range's first day: that day alone, then the rest.
-    starts.add(nextDay(range.from))
+    // Every sample day is the range's first day: that day alone, then the rest. With no sample
+    // day at all, halves, so that a range is never walked day by day.
+    starts.add(days.length > 0 ? nextDay(range.from) : middleDay(range))
   }
   const bounds = [range.from, ...[...starts].sort()]
   return bounds.map((from, i) => ({

@@ -16,6 +16,13 @@ function shift(day: string, days: number): string {
 }
 
 export const nextDay = (day: string): string => shift(day, 1)
+
+/** The day after the middle of a range of at least two days. */
+export function middleDay(range: DayRange): string {
+  const from = Date.parse(`${range.from}T00:00:00.000Z`)
+  const to = Date.parse(`${range.to}T00:00:00.000Z`)
+  return shift(range.from, Math.max(1, Math.ceil((to - from) / DAY_MS / 2)))
+}
 export const previousDay = (day: string): string => shift(day, -1)
 
 export function formatRange(range: DayRange): string {

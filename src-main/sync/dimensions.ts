@@ -119,6 +119,12 @@ export const DIMENSIONS: readonly Dimension[] = [
   },
 ]
 
+/**
+ * Filters before this index are set on every task (type, pin, project, status): splits along
+ * them leave no "rest". From here on a field can be empty, so a split keeps a rest branch.
+ */
+export const OPTIONAL_FROM = DIMENSIONS.findIndex((d) => d.name === 'assignedUserEmail')
+
 /** Values every board has, whatever its definitions. */
 export const FIXED_VALUES: Partial<Record<DimensionName, readonly string[]>> = {
   type: ['task', 'milestone'],

@@ -1,8 +1,9 @@
 // What the engine knows about the board's values: the fixed ones, the caller's lists, and every
 // value seen on a loaded task. A split can only name values it knows.
-import type { Task } from '../../src-shared/api'
+import type { ListTasksFilters, Task } from '../../src-shared/api'
 import { DIMENSIONS, FIXED_VALUES } from './dimensions'
 import type { DimensionName } from './dimensions'
+import { inScope, matchesFilters } from './match'
 import type { PlanContext } from './plan'
 
 export interface KnownValues {
@@ -37,6 +38,9 @@ export class BoardValues implements PlanContext {
   readonly contradicted = new Set<DimensionName>()
   private readonly seen = new Map<DimensionName, Set<string>>()
   private readonly given = new Map<DimensionName, Set<string>>()
+  /** Loaded tasks by project, all and undated, so that counting a slice reads only its own. */
+  private readonly loaded = new Map<string, { all: Task[]; undated: Task[] }>()
+  private readonly ids = new Set<string>()
 
   constructor(private readonly known: KnownValues = {}) {
     for (const name of LEARNED) {
@@ -51,6 +55,12 @@ export class BoardValues implements PlanContext {
   }
 
   add(task: Task): void {
+    if (this.ids.has(task.id)) return
+    this.ids.add(task.id)
+    const project = this.loaded.get(task.projectKey) ?? { all: [], undated: [] }
+    this.loaded.set(task.projectKey, project)
+    project.all.push(task)
+    if (task.dueDate === '') project.undated.push(task)
     this.maxKey.set(task.projectKey, Math.max(this.maxKey.get(task.projectKey) ?? 0, task.key))
     for (const name of LEARNED) {
       for (const value of valuesOf.get(name)?.(task) ?? []) {
@@ -60,6 +70,17 @@ export class BoardValues implements PlanContext {
         }
       }
     }
+  }
+
+  /** Loaded tasks that the query of `filters` returns, counting only `scope`. */
+  matching(filters: ListTasksFilters, scope: 'all' | 'undated'): Task[] {
+    const projects = filters.projectKey ?? [...this.loaded.keys()]
+    return projects.flatMap((key) => {
+      const project = this.loaded.get(key)
+      if (!project) return []
+      const tasks = scope === 'all' ? project.all : project.undated
+      return tasks.filter((task) => inScope(task, scope) && matchesFilters(task, filters))
+    })
   }
 
   values(name: DimensionName): string[] {

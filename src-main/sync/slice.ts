@@ -22,6 +22,12 @@ export interface Slice {
   rest: { name: DimensionName; values: string[] }[]
   /** The page this very query already returned (a parent's), so it is not asked again. */
   page?: Task[]
+  /**
+   * The slice was not asked: `page` is only its first matches, read off a parent's page, and it
+   * is taken to be full because those already promise well over a page. It may only be split
+   * along filters that every task has (see plan.ts), and a report about it is checked at the end.
+   */
+  guessed?: boolean
 }
 
 export const ROOT_SLICE: Slice = { filters: {}, scope: 'all', next: 0, rest: [] }

@@ -8,9 +8,9 @@ import type {
 } from '../../src-shared/ipc/board-snapshot'
 import { BoardValues } from './known-values'
 import type { KnownValues } from './known-values'
-import { planAfter } from './plan'
+import { PAGE, planAfter, planDeferred } from './plan'
 import type { Plan } from './plan'
-import { describeFilters, queryOf, ROOT_SLICE } from './slice'
+import { describeFilters, queryOf, ROOT_SLICE, truncatedSlice } from './slice'
 import type { Slice } from './slice'
 import { SliceQueue } from './slice-queue'
 
@@ -48,6 +48,7 @@ export async function syncBoard(
   const loaded = new Map<string, Task>()
   const truncated: TruncatedSlice[] = []
   const assumed: Plan['assumed'] = []
+  const unsure: Plan['unsure'] = []
   const queue = new SliceQueue()
   let requests = 0
   const report = (phase: SyncStep['phase'], message?: string) =>
@@ -59,30 +60,63 @@ export async function syncBoard(
       ...(message !== undefined ? { message } : {}),
     })
 
+  const load = (page: readonly Task[]) => {
+    for (const task of page) {
+      loaded.set(task.id, task)
+      board.add(task)
+    }
+  }
+  const absorb = (next: Plan) => {
+    queue.push(...next.slices)
+    queue.defer(...next.deferred)
+    truncated.push(...next.truncated)
+    unsure.push(...next.unsure)
+    assumed.push(...next.assumed)
+  }
   const handle = (slice: Slice, page: Task[]) => {
     if (!slice.page) {
-      for (const task of page) {
-        loaded.set(task.id, task)
-        board.add(task)
-      }
+      load(page)
       if (!inDueOrder(page)) truncated.push(outOfOrder(slice, page.length))
     }
-    const next = planAfter(slice, page, board)
-    queue.push(...next.slices)
-    truncated.push(...next.truncated)
-    assumed.push(...next.assumed)
+    absorb(planAfter(slice, page, board))
   }
   const request = (filters: ListTasksFilters) => {
     requests += 1
     return reader.listTasks(filters)
   }
+  /** A report about a slice: `returned` when asked, else proven full by loaded tasks or asked. */
+  const settle = async (slice: Slice, returned: number | undefined, reason: string) => {
+    if (returned !== undefined) return truncatedSlice(slice, returned, reason)
+    if (board.matching(slice.filters, slice.scope).length >= PAGE) {
+      return truncatedSlice(slice, PAGE, reason)
+    }
+    const page = await abortable(request(slice.filters), signal)
+    load(page)
+    if (!inDueOrder(page)) truncated.push(outOfOrder(slice, page.length))
+    const last = page[PAGE - 1]
+    const full = last !== undefined && (slice.scope === 'all' || last.dueDate === '')
+    return full ? truncatedSlice(slice, page.length, reason) : undefined
+  }
 
   try {
     report('tasks')
     queue.push(ROOT_SLICE)
-    await drain(queue, request, handle, () => report('tasks'), options.concurrency ?? 4, signal)
-    for (const { name, slice, returned } of assumed) {
-      if (board.contradicted.has(name)) truncated.push(contradicted(slice, name, returned))
+    await drain(
+      queue,
+      { request, handle, deferred: (slices) => absorb(planDeferred(slices, board)) },
+      () => report('tasks'),
+      options.concurrency ?? 4,
+      signal,
+    )
+    const reports = [
+      ...assumed
+        .filter(({ name }) => board.contradicted.has(name))
+        .map(({ name, slice, returned }) => ({ slice, returned, reason: contradicted(name) })),
+      ...unsure.map(({ slice, reason }) => ({ slice, returned: undefined, reason })),
+    ]
+    for (const { slice, returned, reason } of reports) {
+      const settled = await settle(slice, returned, reason)
+      if (settled) truncated.push(settled)
     }
     report('dependencies')
     const dependencies = await abortable(reader.listDependencies(), signal)
@@ -100,11 +134,17 @@ export async function syncBoard(
   }
 }
 
+interface Handlers {
+  request: (filters: ListTasksFilters) => Promise<Task[]>
+  handle: (slice: Slice, page: Task[]) => void
+  /** Splits the deferred slices; called only when nothing is left or in flight. */
+  deferred: (slices: Slice[]) => void
+}
+
 /** Handles slices until none is left, with at most `concurrency` requests in flight. */
 function drain(
   queue: SliceQueue,
-  request: (filters: ListTasksFilters) => Promise<Task[]>,
-  handle: (slice: Slice, page: Task[]) => void,
+  { request, handle, deferred }: Handlers,
   onPage: () => void,
   concurrency: number,
   signal: AbortSignal | undefined,
@@ -112,6 +152,7 @@ function drain(
   const limit = Math.max(1, Math.floor(concurrency))
   return new Promise((resolve, reject) => {
     let active = 0
+    let idleRounds = 0
     let settled = false
     const finish = (error?: unknown) => {
       if (settled) return
@@ -124,27 +165,37 @@ function drain(
     signal?.addEventListener('abort', onAbort, { once: true })
     const pump = (): void => {
       try {
-        for (let slice = queue.take(active < limit); slice && !settled;) {
-          if (slice.page) {
-            handle(slice, slice.page)
-          } else {
-            const asked = slice
-            active += 1
-            request(asked.filters).then((page) => {
-              active -= 1
-              if (settled) return
-              try {
-                handle(asked, page)
-              } catch (error) {
-                return finish(error)
-              }
-              onPage()
-              pump()
-            }, finish)
+        for (;;) {
+          for (let slice = queue.take(active < limit); slice && !settled;) {
+            if (slice.page) {
+              handle(slice, slice.page)
+            } else {
+              const asked = slice
+              idleRounds = 0
+              active += 1
+              request(asked.filters).then((page) => {
+                active -= 1
+                if (settled) return
+                try {
+                  handle(asked, page)
+                } catch (error) {
+                  return finish(error)
+                }
+                onPage()
+                pump()
+              }, finish)
+            }
+            slice = queue.take(active < limit)
           }
-          slice = queue.take(active < limit)
+          if (settled || active > 0) return
+          const batch = queue.takeDeferred()
+          if (batch.length === 0) break
+          // Every round narrows its slices; this many without a request would be a bug, and
+          // it must not hang the process.
+          if ((idleRounds += 1) > 1000) throw new Error('the sync plan stopped making progress')
+          deferred(batch)
         }
-        if (active === 0 && queue.size === 0) finish()
+        if (queue.size === 0) finish()
       } catch (error) {
         finish(error)
       }
@@ -174,11 +225,8 @@ const outOfOrder = (slice: Slice, returned: number): TruncatedSlice => ({
   returned,
 })
 
-const contradicted = (slice: Slice, name: string, returned: number): TruncatedSlice => ({
-  query: queryOf(slice),
-  description: `${describeFilters(slice)}: split by the board's ${name === 'status' ? 'statuses' : 'projects'} as given, but the board has others; tasks of those may be hidden`,
-  returned,
-})
+const contradicted = (name: string) =>
+  `split by the board's ${name === 'status' ? 'statuses' : 'projects'} as given, but the board has others; tasks of those may be hidden`
 
 function byListOrder(a: Task, b: Task): number {
   const keys: [string | number, string | number][] = [

@@ -1,7 +1,7 @@
 // What follows a page, slice by slice (the integration tests check whole boards).
 import { describe, expect, it } from 'vitest'
 import { BoardValues } from '../../../src-main/sync/known-values'
-import { planAfter } from '../../../src-main/sync/plan'
+import { planAfter, planDeferred } from '../../../src-main/sync/plan'
 import { ROOT_SLICE } from '../../../src-main/sync/slice'
 import type { Slice } from '../../../src-main/sync/slice'
 import type { Task } from '../../../src-shared/api'
@@ -68,9 +68,15 @@ describe('planAfter', () => {
     expect(planAfter(slice, page([...repeat(99, ''), '2026-01-01']), ctx).slices).toEqual([])
   })
 
+  it('leaves a full undated slice to be split once the board is idle', () => {
+    const slice: Slice = { ...ROOT_SLICE, scope: 'undated' }
+    const full = page(repeat(100, ''))
+    expect(planAfter(slice, full, ctx)).toMatchObject({ slices: [], deferred: [{ page: full }] })
+  })
+
   it('names a slice that no filter splits further', () => {
-    const slice: Slice = { ...ROOT_SLICE, scope: 'undated', next: 8 }
-    const next = planAfter(slice, page(repeat(100, '')), ctx)
+    const slice: Slice = { ...ROOT_SLICE, scope: 'undated', next: 8, page: page(repeat(100, '')) }
+    const next = planDeferred([slice], ctx)
     expect(next.truncated).toEqual([
       {
         query: '',
@@ -79,5 +85,38 @@ describe('planAfter', () => {
         returned: 100,
       },
     ])
+  })
+
+  describe('splitting undated pages without asking what they already tell', () => {
+    const undated = (n: number, fields: Partial<Task>, first = 1): Task[] =>
+      Array.from({ length: n }, (_, i) => ({
+        ...({ id: `u${first + i}`, projectKey: 'WEB', key: first + i, dueDate: '' } as Task),
+        ...({ type: 'task', pinToTop: false, status: 'Backlog', tags: [] } as Partial<Task>),
+        ...({ assignedUserEmail: '', priority: '', startDate: '' } as Partial<Task>),
+        ...fields,
+      }))
+
+    it('gives a child that every task of a full page matches that very page', () => {
+      const full = undated(100, {})
+      const next = planAfter(ROOT_SLICE, full, new BoardValues())
+      expect(filters(next.slices)).toEqual([
+        { filters: { type: 'task' }, scope: 'all', page: true },
+        { filters: { type: 'milestone' }, scope: 'all', page: false },
+      ])
+      expect(next.slices[0]?.page).toEqual(full)
+    })
+
+    it('splits at once a child whose share of the page promises many pages, and asks the rest', () => {
+      // Keys 1-100 of a project that reaches key 1,000: the slice holds about 1,000 undated tasks.
+      const ctx = new BoardValues()
+      ctx.add({ ...undated(1, {}, 1000)[0], dueDate: '2026-01-01T00:00:00.000Z' } as Task)
+      const full = [...undated(98, {}), ...undated(2, { pinToTop: true }, 99)]
+      const slice: Slice = { ...ROOT_SLICE, filters: { type: 'task' }, page: full }
+      const next = planAfter(slice, full, ctx)
+      expect(next.slices.map((s) => [s.filters, s.guessed, s.page?.length])).toEqual([
+        [{ type: 'task', pinToTop: false }, true, 98],
+        [{ type: 'task', pinToTop: true }, undefined, undefined],
+      ])
+    })
   })
 })

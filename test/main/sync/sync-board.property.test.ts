@@ -16,6 +16,9 @@ import { createBoard } from './random-board'
 import type { BoardShape } from './random-board'
 import { boardRows, filtersOf, matchesQuery, reachableIds } from './reference'
 
+/** More runs for a deeper check now and then: SYNC_PROPERTY_RUNS=400 npx vitest run … */
+const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 40)
+
 let db: Db
 let service: RunningService
 let boards = 0
@@ -50,47 +53,51 @@ const shape: fc.Arbitrary<BoardShape> = fc.record({
   identicalUndated: fc.boolean(),
 })
 
-it('loads every reachable task, once, and reports honestly what may be missing', async () => {
-  await fc.assert(
-    fc.asyncProperty(
-      shape,
-      fc.boolean(),
-      fc.integer({ min: 1, max: 6 }),
-      async (board, givenLists, concurrency) => {
-        boards += 1
-        const created = await createBoard(db, service.url, board, `Board ${boards}`)
-        const reader = fetchReader(service.url, created.key)
-        const result = await syncBoard(reader, {
-          concurrency,
-          ...(givenLists ? { known: created.known } : {}),
-        })
-        const rows = boardRows(db, created.boardId)
-        const loaded = new Set(result.tasks.map((t) => t.id))
-        const { coverage } = result
+it(
+  'loads every reachable task, once, and reports honestly what may be missing',
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        shape,
+        fc.boolean(),
+        fc.integer({ min: 1, max: 6 }),
+        async (board, givenLists, concurrency) => {
+          boards += 1
+          const created = await createBoard(db, service.url, board, `Board ${boards}`)
+          const reader = fetchReader(service.url, created.key)
+          const result = await syncBoard(reader, {
+            concurrency,
+            ...(givenLists ? { known: created.known } : {}),
+          })
+          const rows = boardRows(db, created.boardId)
+          const loaded = new Set(result.tasks.map((t) => t.id))
+          const { coverage } = result
 
-        expect(loaded.size).toBe(result.tasks.length) // no duplicates
-        expect(rows.filter((r) => loaded.has(r.id)).length).toBe(loaded.size) // all real
-        expect(CoverageReport.parse(coverage).knownTasks).toBe(loaded.size)
-        expect(coverage.requests).toBe(reader.queries.length)
-        expect(reader.peak).toBeLessThanOrEqual(concurrency)
-        if (coverage.complete) expect(loaded.size).toBe(rows.length)
-        else expect(coverage.truncated.length).toBeGreaterThan(0)
+          expect(loaded.size).toBe(result.tasks.length) // no duplicates
+          expect(rows.filter((r) => loaded.has(r.id)).length).toBe(loaded.size) // all real
+          expect(CoverageReport.parse(coverage).knownTasks).toBe(loaded.size)
+          expect(coverage.requests).toBe(reader.queries.length)
+          expect(reader.peak).toBeLessThanOrEqual(concurrency)
+          if (coverage.complete) expect(loaded.size).toBe(rows.length)
+          else expect(coverage.truncated.length).toBeGreaterThan(0)
 
-        const again = fetchReader(service.url, created.key)
-        for (const slice of coverage.truncated) {
-          expect(slice.returned).toBe(100)
-          expect(await again.listTasks(filtersOf(slice.query))).toHaveLength(100)
-        }
-        for (const row of rows) {
-          if (loaded.has(row.id)) continue
-          expect(coverage.truncated.some((s) => matchesQuery(row, s.query))).toBe(true)
-        }
-        if (givenLists) {
-          const missed = [...reachableIds(rows)].filter((id) => !loaded.has(id))
-          expect(missed).toEqual([])
-        }
-      },
-    ),
-    { numRuns: 40 },
-  )
-}, 120_000)
+          const again = fetchReader(service.url, created.key)
+          for (const slice of coverage.truncated) {
+            expect(slice.returned).toBe(100)
+            expect(await again.listTasks(filtersOf(slice.query))).toHaveLength(100)
+          }
+          for (const row of rows) {
+            if (loaded.has(row.id)) continue
+            expect(coverage.truncated.some((s) => matchesQuery(row, s.query))).toBe(true)
+          }
+          if (givenLists) {
+            const missed = [...reachableIds(rows)].filter((id) => !loaded.has(id))
+            expect(missed).toEqual([])
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    )
+  },
+  RUNS * 3_000,
+)
