@@ -39,8 +39,10 @@ export function planAfter(slice: Slice, page: readonly Task[], ctx: PlanContext)
   }
   if (slice.guessed || last.dueDate === '') return splitUndated(slice, page, ctx)
   const range = slice.filters.dueDate
-  if (range && range.from === range.to)
+  if (range && range.from === range.to) {
+    // A day with 100 or more tasks: split along the other filters once the board is idle.
     return plan([], { deferred: [{ ...slice, page: [...page] }] })
+  }
   return continueByDueDate(slice, page)
 }
 
