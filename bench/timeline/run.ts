@@ -17,18 +17,10 @@ import type { Page } from 'playwright-core'
 import type { BenchPage, Chart, FrameSample } from './page-api'
 import { median, percentile, renderSection, writeSection } from './report'
 import type { Row } from './report'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/chromium'
 
 const HERE = import.meta.dirname
 const STOCK_DIR = join(HERE, '../../node_modules/frappe-gantt/dist')
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const DRAG_WARMUP = 2
 const DRAG_MOVES = 40
 const DRAG_STEP_PX = 12
@@ -104,7 +96,7 @@ async function measure(
   assets: { js: string; css: string },
 ): Promise<Row> {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   })
@@ -172,7 +164,7 @@ const loadBefore = loadavg()[0]!
 const assets = await bundle()
 const browserVersion = await (async () => {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   })

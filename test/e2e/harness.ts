@@ -8,19 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import type { Browser, Page } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 
 const ROOT = join(import.meta.dirname, '../..')
 export const ARTEFACTS = join(ROOT, 'test-results', 'e2e')
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export interface Planner {
   url: string
@@ -57,7 +48,7 @@ export async function startPlanner(options: { localTasks?: number } = {}): Promi
     child.once('exit', (code) => reject(new Error(`npm run web exited early (${code}): ${out}`)))
   })
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   })

@@ -10,34 +10,9 @@ import {
   toFieldIssues,
   UpdateTasksBody,
 } from '../../src-shared/api'
+import { buildTask } from '../support/task-builder'
 
-const task = {
-  id: 'a',
-  parentId: '',
-  projectKey: 'WEB',
-  key: 1,
-  title: 'T',
-  description: '',
-  coverImageUrl: '',
-  assignedUserEmail: '',
-  startDate: '',
-  dueDate: '',
-  status: 'To Do',
-  tags: [],
-  pinToTop: false,
-  priority: '',
-  type: 'task',
-  milestoneId: '',
-  createdAt: '',
-  createdBy: '',
-  updatedAt: '',
-  updatedBy: '',
-  startedAt: '',
-  startedBy: '',
-  endedAt: '',
-  endedBy: '',
-  properties: {},
-}
+const task = buildTask('a')
 
 describe('response schemas', () => {
   it('tolerate fields a server adds, and keep them', () => {

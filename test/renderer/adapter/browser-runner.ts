@@ -6,18 +6,9 @@ import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import type { PageApi } from './page-api'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium'
 
 const PAGE_ENTRY = join(import.meta.dirname, 'page', 'adapter-page.mts')
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /** The host the adapter draws into: 20 px from the page's corner. */
 export const HOST_OFFSET = 20
@@ -63,7 +54,7 @@ async function listenerTypes(session: CDPSession, expression: string): Promise<s
 export async function openAdapterPage(): Promise<AdapterPage> {
   const [{ js, css }, browser] = await Promise.all([
     bundle(),
-    chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS }),
+    chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
   ])
   try {
     return await preparePage(browser, js, css)

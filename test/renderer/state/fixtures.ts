@@ -11,36 +11,15 @@ import type {
   IpcResult,
   PlannerApi,
 } from '../../../src-shared/ipc'
+import { buildTask } from '../../support/task-builder'
 
 export function task(id: string, fields: Partial<Task> = {}): Task {
-  return {
-    id,
-    parentId: '',
-    projectKey: 'WEB',
-    key: Number(id.replace(/\D/g, '')) || 1,
-    title: `Task ${id}`,
-    description: '',
-    coverImageUrl: '',
-    assignedUserEmail: '',
-    startDate: '',
-    dueDate: '',
-    status: 'To Do',
-    tags: [],
-    pinToTop: false,
-    priority: '',
-    type: 'task',
-    milestoneId: '',
-    createdAt: '2026-01-01T00:00:00.000Z',
+  return buildTask(id, {
     createdBy: 'ada@example.com',
-    updatedAt: `2026-01-02T00:00:00.000Z`,
+    updatedAt: '2026-01-02T00:00:00.000Z',
     updatedBy: 'ada@example.com',
-    startedAt: '',
-    startedBy: '',
-    endedAt: '',
-    endedBy: '',
-    properties: {},
     ...fields,
-  }
+  })
 }
 
 /** A board table as commands take it. */

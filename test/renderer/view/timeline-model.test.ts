@@ -8,38 +8,16 @@ import {
   windowInput,
 } from '../../../src-renderer/timeline/view/timeline-model'
 import type { Dependency, Task } from '../../../src-shared/api'
+import { buildTask } from '../../support/task-builder'
 
 const NOW = Date.parse('2026-03-04T12:00:00.000Z')
 
 function task(id: string, fields: Partial<Task> = {}): Task {
-  return {
-    id,
-    parentId: '',
-    projectKey: 'WEB',
-    key: Number(id.replace(/\D/g, '')) || 1,
-    title: `Task ${id}`,
-    description: '',
-    coverImageUrl: '',
-    assignedUserEmail: '',
+  return buildTask(id, {
     startDate: '2026-03-02T00:00:00.000Z',
     dueDate: '2026-03-04T00:00:00.000Z',
-    status: 'To Do',
-    tags: [],
-    pinToTop: false,
-    priority: '',
-    type: 'task',
-    milestoneId: '',
-    createdAt: '',
-    createdBy: '',
-    updatedAt: '',
-    updatedBy: '',
-    startedAt: '',
-    startedBy: '',
-    endedAt: '',
-    endedBy: '',
-    properties: {},
     ...fields,
-  }
+  })
 }
 
 const dep = (id: string, from: string, to: string, lagDays = 0): Dependency => ({
