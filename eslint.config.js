@@ -11,6 +11,16 @@ const nodeBuiltins =
 // Relative paths into another room, at any depth ('../src-server/http/x', '../../src-main').
 const room = (name) => `(^|/)${name}(/|$)`
 const rendererPath = { regex: room('src-renderer'), message: 'Nothing imports the renderer.' }
+// What no renderer module may import; the adapter folder adds nothing to it, the rest of the
+// renderer also may not reach frappe-gantt.
+const rendererRules = [
+  {
+    group: ['electron', 'electron/*'],
+    message: 'The renderer talks to main only through the preload API.',
+  },
+  { regex: nodeBuiltins, message: 'The renderer never imports node built-ins.' },
+  { regex: room('src-(server|main)'), message: 'The renderer depends only on src-shared.' },
+]
 const frappeOnlyInAdapter = {
   group: ['frappe-gantt', 'frappe-gantt/*'],
   message: 'Only src-renderer/timeline/adapter/ knows frappe-gantt; use the adapter.',
@@ -72,18 +82,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['electron', 'electron/*'],
-              message: 'The renderer talks to main only through the preload API.',
-            },
-            { regex: nodeBuiltins, message: 'The renderer never imports node built-ins.' },
-            {
-              regex: room('src-(server|main)'),
-              message: 'The renderer depends only on src-shared.',
-            },
-            frappeOnlyInAdapter,
-          ],
+          patterns: [...rendererRules, frappeOnlyInAdapter],
         },
       ],
     },
@@ -110,17 +109,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['electron', 'electron/*'],
-              message: 'The renderer talks to main only through the preload API.',
-            },
-            { regex: nodeBuiltins, message: 'The renderer never imports node built-ins.' },
-            {
-              regex: room('src-(server|main)'),
-              message: 'The renderer depends only on src-shared.',
-            },
-          ],
+          patterns: [...rendererRules],
         },
       ],
     },

@@ -4,6 +4,7 @@ import { expect } from 'vitest'
 import { ApiClient, ApiError } from '../../../src-main/api'
 import type { ApiClientOptions, ApiErrorCode, RetryEvent } from '../../../src-main/api'
 import type { Dependency, Task } from '../../../src-shared/api'
+import { buildTask } from '../../support/task-builder'
 
 export const STUB_KEY = 'tb_stubstubstub_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG'
 
@@ -47,34 +48,7 @@ export async function expectApiError(promise: Promise<unknown>, code: ApiErrorCo
 }
 
 export function sampleTask(fields: Partial<Task> = {}): Task {
-  return {
-    id: 'T1',
-    parentId: '',
-    projectKey: 'WEB',
-    key: 1,
-    title: 'Stub task',
-    description: '',
-    coverImageUrl: '',
-    assignedUserEmail: '',
-    startDate: '',
-    dueDate: '2026-03-01T00:00:00.000Z',
-    status: 'To Do',
-    tags: [],
-    pinToTop: false,
-    priority: '',
-    type: 'task',
-    milestoneId: '',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    createdBy: 'olivia.owner@example.com',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    updatedBy: 'olivia.owner@example.com',
-    startedAt: '',
-    startedBy: '',
-    endedAt: '',
-    endedBy: '',
-    properties: {},
-    ...fields,
-  }
+  return buildTask('T1', { title: 'Stub task', dueDate: '2026-03-01T00:00:00.000Z', ...fields })
 }
 
 export function sampleDependency(fields: Partial<Dependency> = {}): Dependency {
