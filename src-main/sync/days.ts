@@ -32,3 +32,12 @@ export function formatRange(range: DayRange): string {
   if (range.from === ALL_DAYS.from) return `until ${range.to}`
   return `${range.from} to ${range.to}`
 }
+
+/** Days since 1970-01-01 (negative before), for arithmetic on `YYYY-MM-DD` days. */
+export function dayNumber(day: string): number {
+  return Math.round(Date.parse(`${day}T00:00:00.000Z`) / DAY_MS)
+}
+
+export function dayOfNumber(n: number): string {
+  return new Date(n * DAY_MS).toISOString().slice(0, 10)
+}

@@ -1,7 +1,8 @@
-// The filters a truncated slice is split along, in the order they are tried. Each says which
-// values a task has for it (none when the field is empty), how a slice's filters pin it, and how
-// to describe it to a person.
-import type { DayRange, ListTasksFilters, Task, TaskType } from '../../src-shared/api'
+// The filters a full slice can be split along. Each says which values a task has for it (none
+// when the field is empty: no query can ask for an empty field), how a query pins it, and how to
+// say it in words. Value filters take a bucket of values (a comma list where the spec allows
+// one, else a single value); date filters take a range of days.
+import type { DayRange, ListTasksFilters, Priority, Task, TaskType } from '../../src-shared/api'
 import { dayOf, formatRange } from './days'
 
 export type DimensionName =
@@ -13,22 +14,23 @@ export type DimensionName =
   | 'priority'
   | 'tag'
   | 'startDate'
+  | 'dueDate'
 
 interface Common {
   name: DimensionName
-  /** The task's values for this filter; empty when the field is empty (no filter reaches it). */
+  /** The task's values for this filter; empty when the field is empty (no query reaches it). */
   of(task: Task): string[]
-  /** Words for "none of the values split off" (empty or never seen). */
-  rest: string
+  /** Words for tasks that have none of `values` (all of them when `values` is 'all'). */
+  lacking(values: readonly string[] | 'all'): string
 }
 
 export interface ValueDimension extends Common {
   kind: 'values'
-  /** Whether the filter takes a comma list (type and pinToTop take one value). */
+  /** Whether the spec lets the filter take a comma list. */
   list: boolean
   get(filters: ListTasksFilters): string[] | undefined
   set(filters: ListTasksFilters, values: string[]): ListTasksFilters
-  label(values: string[]): string
+  label(values: readonly string[]): string
 }
 
 export interface RangeDimension extends Common {
@@ -40,90 +42,100 @@ export interface RangeDimension extends Common {
 
 export type Dimension = ValueDimension | RangeDimension
 
-const words = (one: string, many: string, values: string[], join = ', ') =>
-  `${values.length === 1 ? one : many} ${values.join(join)}`
+const nonEmpty = (value: string) => (value === '' ? [] : [value])
+const joined = (values: readonly string[], word = 'or') =>
+  values.length <= 1
+    ? (values[0] ?? '')
+    : `${values.slice(0, -1).join(', ')} ${word} ${values[values.length - 1] as string}`
 
 function listDimension(
-  name: 'projectKey' | 'status' | 'assignedUserEmail' | 'priority' | 'tag',
+  name: 'projectKey' | 'status' | 'assignedUserEmail' | 'tag',
   of: (task: Task) => string[],
-  one: string,
-  many: string,
-  rest: string,
+  label: (values: readonly string[]) => string,
+  lacking: (values: readonly string[] | 'all') => string,
 ): ValueDimension {
   return {
     kind: 'values',
     name,
     list: true,
     of,
-    rest,
+    lacking,
+    label,
     get: (filters) => filters[name],
     set: (filters, values) => ({ ...filters, [name]: values }),
-    label: (values) => words(one, many, values, name === 'tag' ? ' or ' : ', '),
   }
 }
 
-const nonEmpty = (value: string) => (value === '' ? [] : [value])
+function rangeDimension(name: 'startDate' | 'dueDate', word: string): RangeDimension {
+  return {
+    kind: 'range',
+    name,
+    of: (task) => nonEmpty(dayOf(task[name])),
+    lacking: () => `no ${word} date`,
+    get: (filters) => filters[name],
+    set: (filters, range) => ({ ...filters, [name]: range }),
+    label: (range) => `${word} ${formatRange(range)}`,
+  }
+}
 
-export const DIMENSIONS: readonly Dimension[] = [
-  {
+export const DIMENSIONS: Readonly<Record<DimensionName, Dimension>> = {
+  type: {
     kind: 'values',
     name: 'type',
     list: false,
     of: (task) => [task.type],
-    rest: '',
+    lacking: () => 'of another type',
     get: (filters) => (filters.type === undefined ? undefined : [filters.type]),
     set: (filters, values) => ({ ...filters, type: values[0] as TaskType }),
     label: (values) => (values[0] === 'milestone' ? 'milestones' : 'tasks (not milestones)'),
   },
-  {
+  pinToTop: {
     kind: 'values',
     name: 'pinToTop',
     list: false,
     of: (task) => [String(task.pinToTop)],
-    rest: '',
+    lacking: () => 'neither pinned nor unpinned',
     get: (filters) => (filters.pinToTop === undefined ? undefined : [String(filters.pinToTop)]),
     set: (filters, values) => ({ ...filters, pinToTop: values[0] === 'true' }),
     label: (values) => (values[0] === 'true' ? 'pinned' : 'not pinned'),
   },
-  listDimension(
+  projectKey: listDimension(
     'projectKey',
     (task) => [task.projectKey],
-    'project',
-    'projects',
-    'a project not seen',
+    (values) => `in project ${joined(values)}`,
+    (values) => `in a project other than ${values === 'all' ? 'any' : joined(values, 'and')}`,
   ),
-  listDimension('status', (task) => [task.status], 'status', 'statuses', 'a status not seen'),
-  listDimension(
+  status: listDimension(
+    'status',
+    (task) => [task.status],
+    (values) => `in status ${joined(values)}`,
+    (values) => `in a status other than ${values === 'all' ? 'any' : joined(values, 'and')}`,
+  ),
+  assignedUserEmail: listDimension(
     'assignedUserEmail',
     (task) => nonEmpty(task.assignedUserEmail.toLowerCase()),
-    'assignee',
-    'assignees',
-    'no assignee (or one not seen)',
+    (values) => `assigned to ${joined(values)}`,
+    () => 'with no assignee (or one not seen)',
   ),
-  listDimension(
-    'priority',
-    (task) => nonEmpty(task.priority),
-    'priority',
-    'priorities',
-    'no priority',
-  ),
-  listDimension('tag', (task) => task.tags, 'tag', 'tags', 'no tag (or only tags not seen)'),
-  {
-    kind: 'range',
-    name: 'startDate',
-    of: (task) => nonEmpty(dayOf(task.startDate)),
-    rest: 'no start date',
-    get: (filters) => filters.startDate,
-    set: (filters, range) => ({ ...filters, startDate: range }),
-    label: (range) => `start ${formatRange(range)}`,
+  priority: {
+    kind: 'values',
+    name: 'priority',
+    list: false,
+    of: (task) => nonEmpty(task.priority),
+    lacking: () => 'with no priority',
+    get: (filters) => (filters.priority === undefined ? undefined : [filters.priority]),
+    set: (filters, values) => ({ ...filters, priority: values[0] as Priority }),
+    label: (values) => `priority ${values[0] ?? ''}`,
   },
-]
-
-/**
- * Filters before this index are set on every task (type, pin, project, status): splits along
- * them leave no "rest". From here on a field can be empty, so a split keeps a rest branch.
- */
-export const OPTIONAL_FROM = DIMENSIONS.findIndex((d) => d.name === 'assignedUserEmail')
+  tag: listDimension(
+    'tag',
+    (task) => task.tags,
+    (values) => `tagged ${joined(values)}`,
+    () => 'with no tag (or only tags not seen)',
+  ),
+  startDate: rangeDimension('startDate', 'start'),
+  dueDate: rangeDimension('dueDate', 'due'),
+}
 
 /** Values every board has, whatever its definitions. */
 export const FIXED_VALUES: Partial<Record<DimensionName, readonly string[]>> = {
@@ -131,3 +143,6 @@ export const FIXED_VALUES: Partial<Record<DimensionName, readonly string[]>> = {
   pinToTop: ['false', 'true'],
   priority: ['low', 'medium', 'high'],
 }
+
+/** Filters every task has a value of: a split by all their values leaves nothing out. */
+export const ALWAYS_SET: readonly DimensionName[] = ['type', 'pinToTop', 'projectKey', 'status']

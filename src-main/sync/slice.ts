@@ -1,62 +1,103 @@
-// A slice of the board: one list query, and what the engine still owes it.
+// A slice of the board: one list query, and the part of its matches the sync is responsible for.
+// A query cannot ask for "none of these values", so after a split the tasks outside every bucket
+// (an empty field, a value never seen) stay with a slice that keeps the parent's query and lists
+// what its tasks lack (`without`). Everything here is read the way the list endpoint reads its
+// filters, so the sync can tell which loaded tasks a slice's query returns.
 import { toListQuery } from '../../src-shared/api'
-import type { ListTasksFilters, Task } from '../../src-shared/api'
-import type { TruncatedSlice } from '../../src-shared/ipc/board-snapshot'
-import { formatRange } from './days'
+import type { DayRange, ListTasksFilters, Task } from '../../src-shared/api'
+import { dayOf } from './days'
 import { DIMENSIONS } from './dimensions'
 import type { DimensionName } from './dimensions'
 
+export interface Exclusion {
+  name: DimensionName
+  /** The slice's tasks have none of these values; 'all': the field is empty. */
+  values: readonly string[] | 'all'
+}
+
 export interface Slice {
   filters: ListTasksFilters
-  /**
-   * 'all': every match counts. 'undated': only matches without a due date count; the dated ones
-   * are loaded by a slice with the same filters and a due-date range.
-   */
-  scope: 'all' | 'undated'
-  /** Index in DIMENSIONS of the first one this slice has not settled yet. */
-  next: number
-  /**
-   * Dimensions where this slice stands for the tasks in none of the buckets split off (an empty
-   * field, or a value not seen): the query cannot say "none of", so it keeps the parent's filter.
-   */
-  rest: { name: DimensionName; values: string[] }[]
-  /** The page this very query already returned (a parent's), so it is not asked again. */
-  page?: Task[]
-  /**
-   * The slice was not asked: `page` is only its first matches, read off a parent's page, and it
-   * is taken to be full because those already promise well over a page. It may only be split
-   * along filters that every task has (see plan.ts), and a report about it is checked at the end.
-   */
-  guessed?: boolean
+  /** What the slice's tasks lack besides matching `filters` (empty: every match counts). */
+  without: readonly Exclusion[]
+  /** Matches of `filters` the parent's plan expected, if it had an estimate. */
+  expected?: number
 }
 
-export const ROOT_SLICE: Slice = { filters: {}, scope: 'all', next: 0, rest: [] }
+export const ROOT_SLICE: Slice = { filters: {}, without: [] }
 
-export function queryOf(slice: Slice): string {
-  return toListQuery(slice.filters).toString()
+export const queryOf = (slice: Slice): string => toListQuery(slice.filters).toString()
+
+const inRange = (timestamp: string, range: DayRange | undefined) =>
+  !range || (timestamp !== '' && dayOf(timestamp) >= range.from && dayOf(timestamp) <= range.to)
+
+const oneOf = (allowed: readonly string[] | undefined, value: string) =>
+  !allowed || allowed.includes(value)
+
+/** Whether the list endpoint returns `task` for `filters` (those the sync uses). */
+export function matchesFilters(task: Task, filters: ListTasksFilters): boolean {
+  const { tag, assignedUserEmail } = filters
+  const assignee = task.assignedUserEmail.toLowerCase()
+  return (
+    oneOf(filters.projectKey, task.projectKey) &&
+    oneOf(filters.status, task.status) &&
+    (!assignedUserEmail ||
+      (assignee !== '' && assignedUserEmail.some((e) => e.toLowerCase() === assignee))) &&
+    (filters.priority === undefined || filters.priority === task.priority) &&
+    (!tag || task.tags.some((t) => tag.includes(t))) &&
+    (filters.pinToTop === undefined || filters.pinToTop === task.pinToTop) &&
+    (filters.type === undefined || filters.type === task.type) &&
+    inRange(task.startDate, filters.startDate) &&
+    inRange(task.dueDate, filters.dueDate)
+  )
 }
 
-/** The slice in words, e.g. "project WEB, status Done, due 2026-03-01". */
-export function describeFilters(slice: Slice): string {
-  const parts: string[] = []
-  const { filters } = slice
-  if (slice.scope === 'undated') parts.push('no due date')
-  if (filters.dueDate) parts.push(`due ${formatRange(filters.dueDate)}`)
-  for (const dimension of DIMENSIONS) {
-    const rest = slice.rest.find((r) => r.name === dimension.name)
-    if (rest) {
-      parts.push(dimension.rest)
-    } else if (dimension.kind === 'values') {
-      const values = dimension.get(filters)
-      if (values) parts.push(dimension.label(values))
-    } else {
-      const range = dimension.get(filters)
-      if (range) parts.push(dimension.label(range))
-    }
+export function lacks(task: Task, exclusion: Exclusion): boolean {
+  const own = DIMENSIONS[exclusion.name].of(task)
+  const { values } = exclusion
+  return values === 'all' ? own.length === 0 : !own.some((v) => values.includes(v))
+}
+
+/** Whether `task` is one the slice is responsible for. */
+export const owns = (slice: Slice, task: Task): boolean =>
+  matchesFilters(task, slice.filters) && slice.without.every((ex) => lacks(task, ex))
+
+export const isExcluded = (slice: Slice, name: DimensionName): boolean =>
+  slice.without.some((ex) => ex.name === name)
+
+/**
+ * Whether a split along `name` could narrow the slice: its filter is unset or holds more than
+ * one value or day, and the slice's tasks are not already known to lack the field.
+ */
+export function isOpen(slice: Slice, name: DimensionName): boolean {
+  if (isExcluded(slice, name)) return false
+  const dimension = DIMENSIONS[name]
+  if (dimension.kind === 'range') {
+    const range = dimension.get(slice.filters)
+    return !range || range.from !== range.to
   }
-  return parts.length > 0 ? parts.join(', ') : 'the whole board'
+  const values = dimension.get(slice.filters)
+  return !values || values.length > 1
 }
 
-export function truncatedSlice(slice: Slice, returned: number, reason: string): TruncatedSlice {
-  return { query: queryOf(slice), description: `${describeFilters(slice)}: ${reason}`, returned }
+/** The slice in words, e.g. "tasks with no due date in project WEB, in status To Do". */
+export function describeSlice(slice: Slice): string {
+  const { filters } = slice
+  const parts: string[] = []
+  const lacking = slice.without.map((ex) => DIMENSIONS[ex.name].lacking(ex.values))
+  const kind = filters.type === 'milestone' ? 'milestones' : 'tasks'
+  if (filters.pinToTop !== undefined) parts.push(filters.pinToTop ? 'pinned' : 'not pinned')
+  for (const name of ['projectKey', 'status', 'assignedUserEmail', 'priority', 'tag'] as const) {
+    const dimension = DIMENSIONS[name]
+    const values = dimension.kind === 'values' ? dimension.get(filters) : undefined
+    if (values && dimension.kind === 'values') parts.push(dimension.label(values))
+  }
+  for (const name of ['startDate', 'dueDate'] as const) {
+    const dimension = DIMENSIONS[name]
+    const range = dimension.kind === 'range' ? dimension.get(filters) : undefined
+    if (range && dimension.kind === 'range') parts.push(dimension.label(range))
+  }
+  const head = filters.type === 'task' ? 'tasks (not milestones)' : kind
+  const all = [...lacking, ...parts]
+  if (all.length === 0) return 'any task of the board'
+  return `${head} ${all.join(', ')}`
 }

@@ -1,18 +1,23 @@
-// Loads a whole board through a list endpoint that returns at most 100 tasks and has no paging
-// (see plan.ts for how slices are cut), then all dependencies, with an honest coverage report.
+// Loads a whole board through a list endpoint that returns at most 100 tasks and has no paging,
+// then all dependencies, with an honest coverage report. The driver asks slices (at most
+// `concurrency` at once), and for each full page asks the strategy how to cut it; the core's
+// splits keep every task some slice's responsibility, so the report names every part of the
+// board that may hide tasks, whatever the service's list order. README.md follows one slice.
 import type { Dependency, ListTasksFilters, Task } from '../../src-shared/api'
-import type {
-  CoverageReport,
-  SyncProgress,
-  TruncatedSlice,
-} from '../../src-shared/ipc/board-snapshot'
-import { BoardValues } from './known-values'
-import type { KnownValues } from './known-values'
-import { PAGE, planAfter, planDeferred } from './plan'
-import type { Plan } from './plan'
-import { describeFilters, queryOf, ROOT_SLICE, truncatedSlice } from './slice'
+import type { CoverageReport, SyncProgress } from '../../src-shared/ipc/board-snapshot'
+import { BoardKnowledge } from './board-knowledge'
+import type { KnownValues } from './board-knowledge'
+import type { DimensionName } from './dimensions'
+import { contradictions, REASONS, reportSlice } from './report'
+import type { ListName, Reported } from './report'
+import { isOpen, queryOf, ROOT_SLICE } from './slice'
 import type { Slice } from './slice'
-import { SliceQueue } from './slice-queue'
+import { smartStrategy } from './smart-strategy'
+import { split } from './splits'
+import type { Strategy } from './strategy'
+import { PAGE } from './tuning'
+import { abortable } from './abortable'
+import { runPool } from './work-pool'
 
 export interface BoardReader {
   listTasks(filters: ListTasksFilters): Promise<Task[]>
@@ -28,6 +33,8 @@ export interface SyncOptions {
   /** Values the caller knows; see KnownValues. */
   known?: KnownValues
   signal?: AbortSignal
+  /** How full slices are cut (default: the smart strategy; tests also run the plain one). */
+  strategy?: Strategy
 }
 
 export interface SyncResult {
@@ -38,195 +45,110 @@ export interface SyncResult {
   coverage: CoverageReport
 }
 
+/** The filters a slice may still be split along, in the order strategies are shown them. */
+const DIMENSION_ORDER: readonly DimensionName[] = [
+  'dueDate',
+  'type',
+  'pinToTop',
+  'projectKey',
+  'status',
+  'assignedUserEmail',
+  'priority',
+  'tag',
+  'startDate',
+]
+
+interface Job {
+  slice: Slice
+  waited: boolean
+}
+
 export async function syncBoard(
   reader: BoardReader,
   options: SyncOptions = {},
 ): Promise<SyncResult> {
   const { signal } = options
   signal?.throwIfAborted()
-  const board = new BoardValues(options.known)
-  const loaded = new Map<string, Task>()
-  const truncated: TruncatedSlice[] = []
-  const assumed: Plan['assumed'] = []
-  const unsure: Plan['unsure'] = []
-  const queue = new SliceQueue()
+  const strategy = options.strategy ?? smartStrategy
+  const board = new BoardKnowledge(options.known)
+  /** Pages by query: a rest slice (same query as its parent) and repeated queries cost nothing. */
+  const answered = new Map<string, Task[]>()
+  const reported: Reported[] = []
+  const waiting: Job[] = []
   let requests = 0
-  const report = (phase: SyncStep['phase'], message?: string) =>
+  let rootFull = false
+
+  const progress = (phase: SyncStep['phase'], pending: number, message?: string) =>
     options.onProgress?.({
       phase,
       requests,
-      tasksLoaded: loaded.size,
-      pendingSlices: queue.size,
+      tasksLoaded: board.size,
+      pendingSlices: pending,
       ...(message !== undefined ? { message } : {}),
     })
 
-  const load = (page: readonly Task[]) => {
-    for (const task of page) {
-      loaded.set(task.id, task)
-      board.add(task)
+  /** What a page of `job` leads to: nothing (proven or reported), or more jobs. */
+  const handle = (job: Job, page: Task[]): Job[] => {
+    const { slice } = job
+    board.add(page)
+    answered.set(queryOf(slice), page)
+    if (page.length < PAGE) return [] // every match is on the page: proven, in any order
+    if (slice === ROOT_SLICE) rootFull = true
+    const report = (reason: string) => {
+      reported.push(reportSlice(slice, reason, board))
+      return []
     }
-  }
-  const absorb = (next: Plan) => {
-    queue.push(...next.slices)
-    queue.defer(...next.deferred)
-    truncated.push(...next.truncated)
-    unsure.push(...next.unsure)
-    assumed.push(...next.assumed)
-  }
-  const handle = (slice: Slice, page: Task[]) => {
-    if (!slice.page) {
-      load(page)
-      if (!inDueOrder(page)) truncated.push(outOfOrder(slice, page.length))
+    // Tasks with a project or status never seen: no query can name them.
+    if (slice.without.some((ex) => ex.name === 'projectKey' || ex.name === 'status')) {
+      return report(REASONS.unlisted)
     }
-    absorb(planAfter(slice, page, board))
-  }
-  const request = (filters: ListTasksFilters) => {
-    requests += 1
-    return reader.listTasks(filters)
-  }
-  /** A report about a slice: `returned` when asked, else proven full by loaded tasks or asked. */
-  const settle = async (slice: Slice, returned: number | undefined, reason: string) => {
-    if (returned !== undefined) return truncatedSlice(slice, returned, reason)
-    if (board.matching(slice.filters, slice.scope).length >= PAGE) {
-      return truncatedSlice(slice, PAGE, reason)
+    const open = DIMENSION_ORDER.filter((name) => isOpen(slice, name))
+    if (open.length === 0) return report(REASONS.crowded)
+    const decision = strategy.decide({ slice, page, open, waited: job.waited }, board)
+    if (decision.kind === 'stop') return report(decision.reason)
+    if (decision.kind === 'wait') {
+      if (job.waited) throw new Error(`sync: strategy ${strategy.name} waited twice`)
+      waiting.push({ slice, waited: true })
+      return []
     }
-    const page = await abortable(request(slice.filters), signal)
-    load(page)
-    if (!inDueOrder(page)) truncated.push(outOfOrder(slice, page.length))
-    const last = page[PAGE - 1]
-    const full = last !== undefined && (slice.scope === 'all' || last.dueDate === '')
-    return full ? truncatedSlice(slice, page.length, reason) : undefined
+    const { children, rest } = split(slice, decision, board)
+    const next = children.map((child) => ({ slice: child, waited: false }))
+    return rest ? [{ slice: rest, waited: job.waited }, ...next] : next
   }
 
   try {
-    report('tasks')
-    queue.push(ROOT_SLICE)
-    await drain(
-      queue,
-      { request, handle, deferred: (slices) => absorb(planDeferred(slices, board)) },
-      () => report('tasks'),
-      options.concurrency ?? 4,
+    progress('tasks', 1)
+    await runPool<Job, Task>({
+      initial: [{ slice: ROOT_SLICE, waited: false }],
+      concurrency: options.concurrency ?? 4,
       signal,
-    )
-    const reports = [
-      ...assumed
-        .filter(({ name }) => board.contradicted.has(name))
-        .map(({ name, slice, returned }) => ({ slice, returned, reason: contradicted(name) })),
-      ...unsure.map(({ slice, reason }) => ({ slice, returned: undefined, reason })),
-    ]
-    for (const { slice, returned, reason } of reports) {
-      const settled = await settle(slice, returned, reason)
-      if (settled) truncated.push(settled)
-    }
-    report('dependencies')
+      cached: (job) => answered.get(queryOf(job.slice)),
+      fetch: (job) => {
+        requests += 1
+        return reader.listTasks(job.slice.filters)
+      },
+      handle,
+      whenIdle: () => waiting.splice(0),
+      onPage: (pending) => progress('tasks', pending + waiting.length),
+    })
+    if (rootFull) reported.push(...contradictions(board, ROOT_SLICE))
+    progress('dependencies', 0)
     const dependencies = await abortable(reader.listDependencies(), signal)
+    const wants = new Set<ListName>(reported.flatMap((r) => r.wants))
     const coverage: CoverageReport = {
-      complete: truncated.length === 0,
-      knownTasks: loaded.size,
+      complete: reported.length === 0,
+      knownTasks: board.size,
       requests,
-      truncated,
+      truncated: reported.map((r) => r.entry),
+      wants: (['projectKeys', 'statuses'] as const).filter((w) => wants.has(w)),
     }
-    report('done')
-    return { tasks: [...loaded.values()].sort(byListOrder), dependencies, coverage }
+    progress('done', 0)
+    return { tasks: board.tasks().sort(byListOrder), dependencies, coverage }
   } catch (error) {
-    report('failed', error instanceof Error ? error.message : String(error))
+    progress('failed', 0, error instanceof Error ? error.message : String(error))
     throw error
   }
 }
-
-interface Handlers {
-  request: (filters: ListTasksFilters) => Promise<Task[]>
-  handle: (slice: Slice, page: Task[]) => void
-  /** Splits the deferred slices; called only when nothing is left or in flight. */
-  deferred: (slices: Slice[]) => void
-}
-
-/** Handles slices until none is left, with at most `concurrency` requests in flight. */
-function drain(
-  queue: SliceQueue,
-  { request, handle, deferred }: Handlers,
-  onPage: () => void,
-  concurrency: number,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const limit = Math.max(1, Math.floor(concurrency))
-  return new Promise((resolve, reject) => {
-    let active = 0
-    let idleRounds = 0
-    let settled = false
-    const finish = (error?: unknown) => {
-      if (settled) return
-      settled = true
-      signal?.removeEventListener('abort', onAbort)
-      if (error === undefined) resolve()
-      else reject(error)
-    }
-    const onAbort = () => finish(signal?.reason)
-    signal?.addEventListener('abort', onAbort, { once: true })
-    const pump = (): void => {
-      try {
-        for (;;) {
-          for (let slice = queue.take(active < limit); slice && !settled;) {
-            if (slice.page) {
-              handle(slice, slice.page)
-            } else {
-              const asked = slice
-              idleRounds = 0
-              active += 1
-              request(asked.filters).then((page) => {
-                active -= 1
-                if (settled) return
-                try {
-                  handle(asked, page)
-                } catch (error) {
-                  return finish(error)
-                }
-                onPage()
-                pump()
-              }, finish)
-            }
-            slice = queue.take(active < limit)
-          }
-          if (settled || active > 0) return
-          const batch = queue.takeDeferred()
-          if (batch.length === 0) break
-          // Every round narrows its slices; this many without a request would be a bug, and
-          // it must not hang the process.
-          if ((idleRounds += 1) > 1000) throw new Error('the sync plan stopped making progress')
-          deferred(batch)
-        }
-        if (queue.size === 0) finish()
-      } catch (error) {
-        finish(error)
-      }
-    }
-    pump()
-  })
-}
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  signal.throwIfAborted()
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
-}
-
-/** The order every deduction rests on: due date, undated first. */
-function inDueOrder(page: readonly Task[]): boolean {
-  return page.every((task, i) => i === 0 || (page[i - 1] as Task).dueDate <= task.dueDate)
-}
-
-const outOfOrder = (slice: Slice, returned: number): TruncatedSlice => ({
-  query: queryOf(slice),
-  description: `${describeFilters(slice)}: the service listed this page out of due-date order, so continuing after its last due date may have skipped tasks`,
-  returned,
-})
-
-const contradicted = (name: string) =>
-  `split by the board's ${name === 'status' ? 'statuses' : 'projects'} as given, but the board has others; tasks of those may be hidden`
 
 function byListOrder(a: Task, b: Task): number {
   const keys: [string | number, string | number][] = [

@@ -15,7 +15,8 @@ export interface ListTasksFilters {
   projectKey?: string[]
   status?: string[]
   assignedUserEmail?: string[]
-  priority?: Priority[]
+  /** One value: the spec makes only the four LIST_PARAMS (and some prop_ types) comma-separated. */
+  priority?: Priority
   tag?: string[]
   pinToTop?: boolean
   startDate?: DayRange
@@ -29,35 +30,87 @@ export interface ListTasksFilters {
 
 export const PROPERTY_PARAM_PREFIX = 'prop_'
 
-const LIST_PARAMS = ['projectKey', 'status', 'assignedUserEmail', 'priority', 'tag'] as const
+/** The parameters the spec writes as comma-separated lists; every other one takes one value. */
+const LIST_PARAMS = ['projectKey', 'status', 'assignedUserEmail', 'tag'] as const
 
 export type QueryInput = URLSearchParams | Record<string, string | string[] | undefined>
 
 export type ParseResult = { ok: true; filters: ListTasksFilters } | { ok: false; message: string }
 
-/** Serialises filters to the list endpoint's query string, in a fixed parameter order. */
+/**
+ * Serialises filters to the list endpoint's query string, in a fixed parameter order, exactly as
+ * the spec writes each parameter: comma lists only for LIST_PARAMS, one value for the others,
+ * dates only as `YYYY-MM-DD` or `<date>,<date>`. Anything else throws rather than being sent.
+ */
 export function toListQuery(filters: ListTasksFilters): URLSearchParams {
   const params = new URLSearchParams()
   for (const name of LIST_PARAMS) {
-    const values = filters[name]
-    if (values !== undefined) params.set(name, values.join(','))
+    const values: unknown = filters[name]
+    if (values === undefined) continue
+    if (!Array.isArray(values) || values.length === 0 || !values.every(isListItem)) {
+      throw new TypeError(`List filter ${name} needs non-empty values without commas`)
+    }
+    params.set(name, values.join(','))
   }
-  if (filters.pinToTop !== undefined) params.set('pinToTop', String(filters.pinToTop))
+  single(params, 'priority', filters.priority, PRIORITIES)
+  if (filters.pinToTop !== undefined) {
+    if (typeof filters.pinToTop !== 'boolean') {
+      throw new TypeError('List filter pinToTop must be true or false')
+    }
+    params.set('pinToTop', String(filters.pinToTop))
+  }
   if (filters.startDate) params.set('startDate', formatDayRange(filters.startDate))
   if (filters.dueDate) params.set('dueDate', formatDayRange(filters.dueDate))
-  if (filters.type !== undefined) params.set('type', filters.type)
-  if (filters.milestoneId !== undefined) params.set('milestoneId', filters.milestoneId)
-  if (filters.descriptionType !== undefined) params.set('descriptionType', filters.descriptionType)
+  single(params, 'type', filters.type, TASK_TYPES)
+  if (filters.milestoneId !== undefined) {
+    if (!isListItem(filters.milestoneId)) {
+      throw new TypeError('List filter milestoneId needs one non-empty id without commas')
+    }
+    params.set('milestoneId', filters.milestoneId)
+  }
+  single(params, 'descriptionType', filters.descriptionType, DESCRIPTION_TYPES)
   for (const [name, value] of Object.entries(filters.properties ?? {}).sort(([a], [b]) =>
     a < b ? -1 : a > b ? 1 : 0,
   )) {
+    // The value's form depends on the property's type (some take comma lists), which only the
+    // board knows; it must at least be there.
+    if (name === '' || typeof value !== 'string' || value === '') {
+      throw new TypeError(`List filter ${PROPERTY_PARAM_PREFIX}${name} needs a name and a value`)
+    }
     params.set(PROPERTY_PARAM_PREFIX + name, value)
   }
   return params
 }
 
+const isListItem = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && !value.includes(',')
+
+/** Sets a parameter that takes one of `allowed`, or throws. */
+function single(
+  params: URLSearchParams,
+  name: string,
+  value: unknown,
+  allowed: readonly string[],
+): void {
+  if (value === undefined) return
+  if (typeof value !== 'string' || !allowed.includes(value)) {
+    throw new TypeError(`List filter ${name} must be one of ${allowed.join(', ')}`)
+  }
+  params.set(name, value)
+}
+
 export function formatDayRange(range: DayRange): string {
-  return range.from === range.to ? range.from : `${range.from},${range.to}`
+  const { from, to } = (range ?? {}) as Partial<DayRange>
+  if (
+    typeof from !== 'string' ||
+    typeof to !== 'string' ||
+    !isCalendarDate(from) ||
+    !isCalendarDate(to) ||
+    from > to
+  ) {
+    throw new TypeError(`Not a day range: ${JSON.stringify(range)}`)
+  }
+  return from === to ? from : `${from},${to}`
 }
 
 /** Reads `YYYY-MM-DD` or `YYYY-MM-DD,YYYY-MM-DD` (inclusive, from <= to). */
@@ -91,14 +144,18 @@ function readParam(filters: ListTasksFilters, name: string, raw: string): string
   if ((LIST_PARAMS as readonly string[]).includes(name)) {
     const values = raw.split(',')
     if (values.some((v) => v === '')) return 'has an empty item in its comma-separated list'
-    if (name === 'priority') {
-      const bad = values.find((v) => !(PRIORITIES as readonly string[]).includes(v))
-      if (bad !== undefined) return `has "${bad}"; it must be low, medium or high`
-    }
     ;(filters as Record<string, unknown>)[name] = values
     return undefined
   }
   switch (name) {
+    case 'priority':
+      if (!(PRIORITIES as readonly string[]).includes(raw)) {
+        return raw.includes(',')
+          ? 'takes one value (low, medium or high), not a comma-separated list'
+          : `has "${raw}"; it must be low, medium or high`
+      }
+      filters.priority = raw as Priority
+      return undefined
     case 'pinToTop':
       if (raw !== 'true' && raw !== 'false') return 'must be true or false'
       filters.pinToTop = raw === 'true'
@@ -115,6 +172,7 @@ function readParam(filters: ListTasksFilters, name: string, raw: string): string
       filters.type = raw as TaskType
       return undefined
     case 'milestoneId':
+      if (raw.includes(',')) return 'takes one milestone ID, not a comma-separated list'
       filters.milestoneId = raw
       return undefined
     case 'descriptionType':

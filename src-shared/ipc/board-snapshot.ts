@@ -3,11 +3,21 @@
 import { z } from 'zod'
 import { Dependency, Task } from '../api/resources'
 
+/**
+ * A part of the board that may hide tasks: its query returned a full page (100) and the sync
+ * could not, or chose not to, prove that it loaded all of it. Every task the sync did not load
+ * matches the query of one of these.
+ */
 export const TruncatedSlice = z.strictObject({
-  /** The query that still returned 100 tasks and could not be split further. */
+  /** The list query (as sent) whose matches include the tasks that may be missing. */
   query: z.string(),
-  /** A person-readable description, e.g. "project WEB, status Done, due 2026-03-01: 100+ tasks". */
+  /** Which tasks, in plain words: "tasks with no due date in project WEB, status To Do". */
   description: z.string(),
+  /** Why they could not be reached, in plain words. */
+  reason: z.string(),
+  /** What would help, in plain words; empty when nothing the user can give would. */
+  help: z.string(),
+  /** Tasks the query returned: always a full page. */
   returned: z.number().int(),
 })
 export type TruncatedSlice = z.infer<typeof TruncatedSlice>
@@ -19,6 +29,11 @@ export const CoverageReport = z.strictObject({
   knownTasks: z.number().int(),
   requests: z.number().int(),
   truncated: z.array(TruncatedSlice),
+  /**
+   * Board lists that the user could give (board settings) to let the sync reach more: set when
+   * a split by projects or statuses had to leave tasks of values never seen unreached.
+   */
+  wants: z.array(z.enum(['projectKeys', 'statuses'])),
 })
 export type CoverageReport = z.infer<typeof CoverageReport>
 

@@ -9,6 +9,7 @@ export const CHANNEL_METHODS = {
   'boards:remove': 'boardsRemove',
   'boards:select': 'boardsSelect',
   'boards:test': 'boardsTest',
+  'boards:setLists': 'boardsSetLists',
   'board:sync': 'boardSync',
   'tasks:create': 'tasksCreate',
   'tasks:update': 'tasksUpdate',

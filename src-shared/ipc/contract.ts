@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { CreateDependencyBody, DeleteDependencyBody } from '../api/dependency-bodies'
 import { Dependency, UpdatedTaskInfo } from '../api/resources'
 import { CreateTaskItem, UpdateTaskItem } from '../api/task-bodies'
+import { BoardLists, BoardListsInput } from './board-lists'
 import { BoardSnapshot, SyncProgress } from './board-snapshot'
 
 export const IpcErrorCode = z.enum([
@@ -43,6 +44,8 @@ export const BoardProfileView = z.strictObject({
   hasKey: z.boolean(),
   /** `tb_…abcd`; the key itself never reaches the renderer. */
   maskedKey: z.string(),
+  /** The project keys and status names the user gave for this board; empty lists when none. */
+  lists: BoardLists,
 })
 export type BoardProfileView = z.infer<typeof BoardProfileView>
 
@@ -117,6 +120,11 @@ export const CHANNELS = {
   'boards:remove': { request: ProfileId, response: z.undefined() },
   'boards:select': { request: ProfileId, response: BoardProfileView },
   'boards:test': { request: ProfileId, response: ConnectionTest },
+  /** Stores the board's project keys and status names (see board-lists.ts); empty lists clear. */
+  'boards:setLists': {
+    request: z.strictObject({ profileId: z.string().min(1), ...BoardListsInput.shape }),
+    response: BoardProfileView,
+  },
   'board:sync': {
     request: z.strictObject({ cachedFirst: z.boolean().default(false) }),
     response: BoardSnapshot,

@@ -1,0 +1,121 @@
+// What the sync knows about the board so far: every task loaded, every value seen, the lists the
+// caller gave, and the highest task key seen per project. Splits can only name values known here.
+import type { ListTasksFilters, Task } from '../../src-shared/api'
+import { DIMENSIONS, FIXED_VALUES } from './dimensions'
+import type { DimensionName } from './dimensions'
+import { matchesFilters, owns } from './slice'
+import type { Slice } from './slice'
+
+export interface KnownValues {
+  projectKeys?: string[]
+  statuses?: string[]
+  assignees?: string[]
+  tags?: string[]
+  /**
+   * True when `projectKeys` and `statuses` are the board's whole lists (the local board knows
+   * them; a user may give them): a split by them then leaves nothing out. A loaded task with a
+   * value outside them is reported.
+   */
+  complete?: boolean
+}
+
+const LEARNED = ['projectKey', 'status', 'assignedUserEmail', 'tag'] as const
+type Learned = (typeof LEARNED)[number]
+const GIVEN: Record<Learned, keyof Omit<KnownValues, 'complete'>> = {
+  projectKey: 'projectKeys',
+  status: 'statuses',
+  assignedUserEmail: 'assignees',
+  tag: 'tags',
+}
+
+// A value with a comma cannot be named in a comma-separated filter.
+const nameable = (value: string) => value !== '' && !value.includes(',')
+
+export class BoardKnowledge {
+  readonly maxKey = new Map<string, number>()
+  /** Values outside a list given as complete, by filter. */
+  readonly contradicted = new Map<DimensionName, Set<string>>()
+  private readonly seen = new Map<DimensionName, Set<string>>()
+  private readonly given = new Map<DimensionName, Set<string>>()
+  /** Loaded tasks by project, so that counting a slice reads only its projects' tasks. */
+  private readonly byProject = new Map<string, Task[]>()
+  private readonly byId = new Map<string, Task>()
+
+  constructor(private readonly known: KnownValues = {}) {
+    for (const name of LEARNED) {
+      this.seen.set(name, new Set())
+      const list = known[GIVEN[name]]
+      if (!list) continue
+      const values = name === 'assignedUserEmail' ? list.map((v) => v.toLowerCase()) : list
+      this.given.set(name, new Set(values))
+    }
+  }
+
+  /** Adds a page's tasks; returns how many were new. */
+  add(page: readonly Task[]): number {
+    let added = 0
+    for (const task of page) {
+      if (this.byId.has(task.id)) continue
+      added += 1
+      this.byId.set(task.id, task)
+      const project = this.byProject.get(task.projectKey) ?? []
+      this.byProject.set(task.projectKey, project)
+      project.push(task)
+      this.maxKey.set(task.projectKey, Math.max(this.maxKey.get(task.projectKey) ?? 0, task.key))
+      for (const name of LEARNED) {
+        for (const value of DIMENSIONS[name].of(task)) {
+          this.seen.get(name)?.add(value)
+          if (this.givenAsComplete(name) && !this.given.get(name)?.has(value)) {
+            const values = this.contradicted.get(name) ?? new Set()
+            this.contradicted.set(name, values.add(value))
+          }
+        }
+      }
+    }
+    return added
+  }
+
+  get size(): number {
+    return this.byId.size
+  }
+
+  tasks(): Task[] {
+    return [...this.byId.values()]
+  }
+
+  /** Loaded tasks that the query of `filters` returns. */
+  matching(filters: ListTasksFilters): Task[] {
+    const projects = filters.projectKey ?? [...this.byProject.keys()]
+    return projects.flatMap((key) =>
+      (this.byProject.get(key) ?? []).filter((task) => matchesFilters(task, filters)),
+    )
+  }
+
+  /** Loaded tasks the slice is responsible for. */
+  owned(slice: Slice): Task[] {
+    return this.matching(slice.filters).filter((task) => owns(slice, task))
+  }
+
+  /** Values known now: fixed ones, the caller's lists and every value seen, nameable only. */
+  values(name: DimensionName): string[] {
+    const fixed = FIXED_VALUES[name]
+    if (fixed) return [...fixed]
+    const all = new Set([...(this.given.get(name) ?? []), ...(this.seen.get(name) ?? [])])
+    return [...all].filter(nameable).sort()
+  }
+
+  /** Whether every task of the board has one of `values(name)`: a split by them is complete. */
+  exhaustive(name: DimensionName): boolean {
+    if (name === 'type' || name === 'pinToTop') return true
+    return this.givenAsComplete(name) && [...(this.given.get(name) ?? [])].every(nameable)
+  }
+
+  /** Whether the caller gave this list as the board's whole list. */
+  givenAsComplete(name: DimensionName): boolean {
+    return (
+      this.known.complete === true &&
+      (name === 'projectKey' || name === 'status') &&
+      this.given.has(name)
+    )
+  }
+}

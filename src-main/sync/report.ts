@@ -1,0 +1,83 @@
+// The coverage report's entries: for each part of the board that may hide tasks, which tasks
+// (in words), why the sync could not reach them, and what the user could give that would help.
+import type { TruncatedSlice } from '../../src-shared/ipc/board-snapshot'
+import type { BoardKnowledge } from './board-knowledge'
+import { PAGE } from './tuning'
+import { describeSlice, isExcluded, isOpen, queryOf } from './slice'
+import type { Slice } from './slice'
+
+export type ListName = 'projectKeys' | 'statuses'
+
+export interface Reported {
+  entry: TruncatedSlice
+  /** Board lists that, given, would let the sync reach this part. */
+  wants: ListName[]
+}
+
+const LIST_WORDS: Record<ListName, string> = { projectKeys: 'project', statuses: 'status' }
+
+function helpFor(wants: readonly ListName[]): string {
+  if (wants.length === 0) return ''
+  const words = wants.map((w) => LIST_WORDS[w]).join(' and ')
+  return `Giving the board's ${words} list${wants.length > 1 ? 's' : ''} in the board's settings would help.`
+}
+
+/** The lists that would let the sync split `slice` further, or reach its tasks at all. */
+function listsThatHelp(slice: Slice, board: BoardKnowledge): ListName[] {
+  const wants: ListName[] = []
+  if (
+    !board.givenAsComplete('projectKey') &&
+    (isExcluded(slice, 'projectKey') || isOpen(slice, 'projectKey'))
+  ) {
+    wants.push('projectKeys')
+  }
+  if (
+    !board.givenAsComplete('status') &&
+    (isExcluded(slice, 'status') || isOpen(slice, 'status'))
+  ) {
+    wants.push('statuses')
+  }
+  return wants
+}
+
+export function reportSlice(slice: Slice, reason: string, board: BoardKnowledge): Reported {
+  const wants = listsThatHelp(slice, board)
+  return {
+    entry: {
+      query: queryOf(slice),
+      description: describeSlice(slice),
+      reason,
+      help: helpFor(wants),
+      returned: PAGE,
+    },
+    wants,
+  }
+}
+
+export const REASONS = {
+  crowded:
+    'a full page of them share every value the service can filter on, so no query can list them all',
+  unlisted: 'a list query can only name values, and tasks with a value never seen cannot be named',
+  contradicted: (values: string) =>
+    `the list given for this board leaves out ${values}, which the board uses; tasks with such values may be missing`,
+} as const
+
+/** Entries for lists given as complete that loaded tasks contradicted. */
+export function contradictions(board: BoardKnowledge, root: Slice): Reported[] {
+  const out: Reported[] = []
+  for (const [name, values] of board.contradicted) {
+    const list: ListName = name === 'projectKey' ? 'projectKeys' : 'statuses'
+    const named = [...values].sort().join(', ')
+    out.push({
+      entry: {
+        query: queryOf(root),
+        description: `tasks in ${name === 'projectKey' ? 'projects' : 'statuses'} not in the list given (${named})`,
+        reason: REASONS.contradicted(named),
+        help: `Updating the board's ${LIST_WORDS[list]} list in the board's settings would help.`,
+        returned: PAGE,
+      },
+      wants: [list],
+    })
+  }
+  return out
+}

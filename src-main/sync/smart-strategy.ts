@@ -1,0 +1,229 @@
+// The heuristics that save requests (the core keeps them honest; see strategy.ts):
+// - dated tasks are cut by due-date ranges sized to hold about TUNING.target tasks each. A page
+//   in due order shows exact counts up to its last day and a density for the days ahead; a page
+//   in any other order is a sample of the slice, cut at its quantiles (cuts.ts);
+// - the tasks no due-date range reaches (undated ones, or a crowded day) wait until the dated
+//   work is done, then are cut along the filter that best narrows them: filters every task has
+//   first (type, pin, and project and status when the board's lists are known), then the optional
+//   ones (assignee, priority, tag, start date);
+// - a part is chased only while each request is expected to load enough tasks not loaded yet;
+//   otherwise it is reported, with why.
+import type { Task } from '../../src-shared/api'
+import type { BoardKnowledge } from './board-knowledge'
+import { cutAhead, cutByQuantiles, packValues } from './cuts'
+import type { Cuts } from './cuts'
+import { ALL_DAYS, dayNumber, dayOf, nextDay } from './days'
+import { DIMENSIONS } from './dimensions'
+import type { DimensionName } from './dimensions'
+import { boardSize, dueSorted, estimateSlice } from './estimate'
+import type { SliceEstimate } from './estimate'
+import { owns } from './slice'
+import type { Slice } from './slice'
+import type { Decision, SliceView, Strategy } from './strategy'
+import { PAGE, TUNING } from './tuning'
+
+export const smartStrategy: Strategy = {
+  name: 'smart',
+  decide(view: SliceView, board: BoardKnowledge): Decision {
+    const { slice, page, open } = view
+    if (open.includes('dueDate')) return splitDue(slice, page, board)
+    if (slice.without.length > 0 && !view.waited) return { kind: 'wait' }
+    const estimate = estimateSlice(slice, page, board)
+    const requests = Math.ceil(estimate.matches / TUNING.target)
+    // A rest's proof takes splits of its own rests in turn, so only a crowded slice with no
+    // rest (a day, a cell) counts as cheap to prove.
+    const cheap = slice.without.length === 0 && requests <= TUNING.cheapProof
+    if (!cheap && estimate.unloaded < TUNING.gainPerRequest * requests) {
+      return { kind: 'stop', reason: stopReason(requests, estimate.unloaded) }
+    }
+    return splitOther(slice, page, open, board, estimate)
+  },
+}
+
+function stopReason(requests: number, unloaded: number): string {
+  const missing = Math.round(unloaded)
+  const guess =
+    missing === 0 ? 'none of them are' : `about ${missing} of them ${missing === 1 ? 'is' : 'are'}`
+  return `proving this part complete would take about ${requests} more requests, and the pages seen suggest ${guess} missing`
+}
+
+/** Cuts the due-date range (or, unset, parts dated tasks from the undated ones). */
+function splitDue(slice: Slice, page: readonly Task[], board: BoardKnowledge): Decision {
+  const current = slice.filters.dueDate
+  const range = current ?? ALL_DAYS
+  const days = page
+    .map((task) => dayOf(task.dueDate))
+    .filter((d) => d !== '' && d >= range.from && d <= range.to)
+  const split = (cuts: Cuts): Decision => ({ kind: 'split', dimension: 'dueDate', ...cuts })
+  // A page of undated tasks tells nothing about dates: all dated tasks as one slice.
+  if (days.length === 0) return split({ cuts: [], expected: [] })
+  const counts = new Map<string, number>()
+  for (const d of days) counts.set(d, (counts.get(d) ?? 0) + 1)
+  const last = dueSorted(page) ? (days[days.length - 1] as string) : undefined
+  if (last !== undefined) {
+    if (last === range.from) return split({ cuts: [nextDay(last)], expected: [PAGE] })
+    // In due order the page holds every match before its last day: count those exactly and
+    // plan ahead at the density it shows.
+    const first = days[0] as string
+    const perDay = days.length / Math.max(1, dayNumber(last) - dayNumber(first) + 1)
+    // An open-ended range holds what the board's keys promise beyond what is loaded.
+    const left = range.to === ALL_DAYS.to ? boardSize(page, board) - board.size : Infinity
+    const ahead = Math.max(1, Math.min(TUNING.lookahead, Math.ceil(left / TUNING.target)))
+    return split(cutAhead(range, counts, last, perDay, ahead))
+  }
+  const estimate = estimateSlice(slice, page, board)
+  const dated = estimate.matches * (days.length / page.length)
+  const parts = Math.max(current ? 2 : 1, Math.ceil(dated / TUNING.target))
+  const cuts = cutByQuantiles(range, [...days].sort(), parts, dated)
+  if (current && cuts.cuts.length === 0) return split({ cuts: [nextDay(range.from)], expected: [] })
+  return split(cuts)
+}
+
+/** Per value of a value filter: expected matches of the narrowed query, and owned tasks. */
+function valueSizes(
+  name: DimensionName,
+  values: readonly string[],
+  slice: Slice,
+  page: readonly Task[],
+  board: BoardKnowledge,
+  estimate: SliceEstimate,
+): { matches: Map<string, number>; owned: Map<string, number> } {
+  const dimension = DIMENSIONS[name]
+  const matches = new Map(values.map((v) => [v, 0]))
+  const owned = new Map(values.map((v) => [v, 0]))
+  const bump = (map: Map<string, number>, v: string, by: number) => {
+    if (map.has(v)) map.set(v, (map.get(v) ?? 0) + by)
+  }
+  for (const task of board.matching(slice.filters)) {
+    const mine = owns(slice, task)
+    for (const v of dimension.of(task)) {
+      bump(matches, v, 1)
+      if (mine) bump(owned, v, 1)
+    }
+  }
+  // The tasks not loaded yet spread like the slice's own tasks on its page.
+  const sample = page.filter((task) => owns(slice, task))
+  for (const v of values) {
+    const hits = sample.filter((task) => dimension.of(task).includes(v)).length
+    const guess = hits === 0 ? 0 : (estimate.unloaded * hits) / sample.length
+    bump(matches, v, guess)
+    bump(owned, v, guess)
+  }
+  return { matches, owned }
+}
+
+interface Candidate {
+  decision: Decision
+  /** The largest bucket's expected matches, quiet bucket aside. */
+  largest: number
+  /** Expected matches of the quiet bucket (values holding none of the slice's own tasks). */
+  quiet: number
+  /** Share of the slice's own tasks on its page that the buckets reach. */
+  reach: number
+}
+
+const requestsFor = (matches: number) => Math.max(1, Math.ceil(matches / TUNING.target))
+
+function rangeCandidate(slice: Slice, board: BoardKnowledge): Candidate | undefined {
+  const dimension = DIMENSIONS.startDate
+  if (dimension.kind !== 'range') return undefined
+  const current = dimension.get(slice.filters)
+  const range = current ?? ALL_DAYS
+  const started = board.matching(slice.filters).filter((t) => dimension.of(t).length > 0)
+  const days = started
+    .flatMap((t) => dimension.of(t))
+    .filter((d) => d >= range.from && d <= range.to)
+    .sort()
+  if (days.length === 0) return undefined
+  const owned = board.owned(slice)
+  const parts = Math.max(current ? 2 : 1, requestsFor(days.length))
+  const cuts = cutByQuantiles(range, days, parts, days.length)
+  if (current && cuts.cuts.length === 0) return undefined
+  return {
+    decision: { kind: 'split', dimension: 'startDate', ...cuts },
+    largest: Math.max(...cuts.expected),
+    quiet: 0,
+    reach: owned.length === 0 ? 0 : owned.filter((t) => t.startDate !== '').length / owned.length,
+  }
+}
+
+function valueCandidate(
+  name: DimensionName,
+  slice: Slice,
+  page: readonly Task[],
+  board: BoardKnowledge,
+  estimate: SliceEstimate,
+): Candidate | undefined {
+  const dimension = DIMENSIONS[name]
+  if (dimension.kind !== 'values') return undefined
+  const current = dimension.get(slice.filters)
+  const values = current ?? board.values(name)
+  if (values.length < (current ? 2 : 1)) return undefined
+  const { matches, owned } = valueSizes(name, values, slice, page, board, estimate)
+  const sum = (bucket: readonly string[]) => bucket.reduce((n, v) => n + (matches.get(v) ?? 0), 0)
+  // Values that hold none of the slice's own tasks go together: that bucket will be reported
+  // rather than chased, so it is one part of the report, not many.
+  const quiet = slice.without.length > 0 ? values.filter((v) => (owned.get(v) ?? 0) < 0.5) : []
+  const busy = new Map([...matches].filter(([v]) => !quiet.includes(v)))
+  let { buckets, expected } = packValues(busy, TUNING.target, !dimension.list)
+  const largest = Math.max(0, ...expected)
+  if (quiet.length > 0) {
+    const together = dimension.list ? [quiet] : quiet.map((v) => [v])
+    buckets = [...buckets, ...together]
+    expected = [...expected, ...together.map(sum)]
+  }
+  if (current && buckets.length < 2) {
+    buckets = [values.filter((_, i) => i % 2 === 0), values.filter((_, i) => i % 2 === 1)]
+    expected = buckets.map(sum)
+  }
+  const sample = page.filter((task) => owns(slice, task))
+  const reached = sample.filter((t) => dimension.of(t).some((v) => values.includes(v))).length
+  return {
+    decision: { kind: 'split', dimension: name, buckets, expected },
+    largest,
+    quiet: sum(quiet),
+    reach: current || sample.length === 0 ? 1 : reached / sample.length,
+  }
+}
+
+/** Filters every task has (the rest holds only values never seen): tried first, in order. */
+const ALWAYS_SET_ORDER: readonly DimensionName[] = ['status', 'projectKey', 'type', 'pinToTop']
+
+/**
+ * Cuts a slice no due-date range can narrow. First a filter every task has, if it narrows the
+ * query (its largest part well under the slice, or a quiet part set apart); then the optional
+ * filter that reaches most of the slice's own tasks.
+ */
+function splitOther(
+  slice: Slice,
+  page: readonly Task[],
+  open: readonly DimensionName[],
+  board: BoardKnowledge,
+  estimate: SliceEstimate,
+): Decision {
+  const narrows = (c: Candidate) =>
+    c.largest <= TUNING.narrowing * estimate.matches ||
+    c.quiet >= (1 - TUNING.narrowing) * estimate.matches
+  for (const name of ALWAYS_SET_ORDER) {
+    if (!open.includes(name)) continue
+    const c = valueCandidate(name, slice, page, board, estimate)
+    if (c && narrows(c)) return c.decision
+  }
+  const optional = open
+    .filter((name) => !ALWAYS_SET_ORDER.includes(name) && name !== 'dueDate')
+    .map((name) =>
+      name === 'startDate'
+        ? rangeCandidate(slice, board)
+        : valueCandidate(name, slice, page, board, estimate),
+    )
+    .filter((c): c is Candidate => c !== undefined && c.reach > 0)
+    .sort((a, b) => b.reach - a.reach)
+  const best =
+    optional[0] ??
+    ALWAYS_SET_ORDER.filter((name) => open.includes(name))
+      .map((name) => valueCandidate(name, slice, page, board, estimate))
+      .find((c) => c !== undefined)
+  if (!best)
+    return { kind: 'stop', reason: 'no filter the service offers narrows these tasks further' }
+  return best.decision
+}
