@@ -1,11 +1,19 @@
 // The planner window: toolbar with the board menu, the timeline with its task tree, the
-// Unscheduled tray, task details, messages and the status bar.
+// Unscheduled tray, task details, messages, the status bar and its coverage panel.
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Task } from '../src-shared/api'
 import { BoardMenu } from './board-menu/board-menu'
 import { plannerApi } from './bridge'
+import { CoveragePanel } from './board-coverage/coverage-panel'
 import { Messages } from './messages'
-import { connectEditEvents, loadBoard, plannerStore, usePlanner } from './state'
+import {
+  connectEditEvents,
+  loadBoard,
+  loadProfiles,
+  plannerStore,
+  selectCurrentProfile,
+  usePlanner,
+} from './state'
 import { StatusBar } from './status-bar'
 import { TaskDetails } from './task-details'
 import { buildModel } from './timeline/view/timeline-model'
@@ -16,7 +24,9 @@ import { UnscheduledTray } from './unscheduled-tray'
 export function App(): React.JSX.Element {
   const api = useMemo(() => plannerApi(), [])
   const store = plannerStore()
-  const [boardName, setBoardName] = useState('')
+  const [listed, setListed] = useState(false)
+  const profile = usePlanner(selectCurrentProfile)
+  const boardName = profile?.name ?? (listed ? 'No board' : '')
   const taskIds = usePlanner((s) => s.board.taskIds)
   const tasksById = usePlanner((s) => s.board.tasksById)
   const zoom = usePlanner((s) => s.view.zoom)
@@ -24,8 +34,7 @@ export function App(): React.JSX.Element {
 
   const reload = useCallback(
     async (cachedFirst: boolean) => {
-      const boards = await api.calls.boardsList(undefined)
-      if (boards.ok) setBoardName(boards.value.find((b) => b.isCurrent)?.name ?? 'No board')
+      if ((await loadProfiles(store, api)).ok) setListed(true)
       await loadBoard(store, api, { cachedFirst })
     },
     [api, store],
@@ -57,6 +66,7 @@ export function App(): React.JSX.Element {
         <TaskDetails />
       </main>
       <StatusBar boardName={boardName} onRefresh={() => void reload(false)} />
+      <CoveragePanel api={api} />
     </div>
   )
 }

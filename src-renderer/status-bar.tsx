@@ -1,7 +1,7 @@
-// The status bar: which board, when it was synced, sync progress, how complete the load is
-// (the coverage report), edits waiting to be sent, and a refresh button.
-import { coverageText } from './coverage-text'
-import { selectStatusBar, usePlannerShallow } from './state'
+// The status bar: which board, when it was synced, sync progress, how complete the load is (one
+// short line; Details opens the coverage panel), edits waiting to be sent, and a refresh button.
+import { coverageLine } from './board-coverage/coverage-text'
+import { selectStatusBar, usePlannerShallow, usePlannerStore } from './state'
 
 export function StatusBar({
   boardName,
@@ -10,8 +10,9 @@ export function StatusBar({
   boardName: string
   onRefresh(): void
 }): React.JSX.Element {
+  const store = usePlannerStore()
   const status = usePlannerShallow(selectStatusBar)
-  const coverage = coverageText(status.coverage)
+  const coverage = coverageLine(status.coverage)
   const synced = status.syncedAt ? new Date(status.syncedAt).toLocaleString() : 'never'
   return (
     <footer className="status-bar" role="status" aria-label="Status">
@@ -26,15 +27,28 @@ export function StatusBar({
           {status.progress.requests} requests
         </span>
       )}
-      <span className={coverage.warning ? 'coverage warning' : 'coverage'} data-testid="coverage">
-        {coverage.text}
+      <span className="coverage-line">
+        <span className={coverage.warning ? 'coverage warning' : 'coverage'} data-testid="coverage">
+          {coverage.text}
+        </span>
+        {coverage.warning && <span aria-hidden="true">·</span>}
+        {coverage.warning && (
+          <button
+            type="button"
+            className="coverage-details"
+            aria-haspopup="dialog"
+            onClick={() => store.getState().showCoverage(true)}
+          >
+            Details
+          </button>
+        )}
       </span>
       <span className="pending" data-testid="pending-edits">
         {status.pendingCount} pending edit{status.pendingCount === 1 ? '' : 's'}
         {status.savingCount > 0 ? `, ${status.savingCount} saving` : ''}
       </span>
       {status.error && <span className="error">{status.error.message}</span>}
-      <button type="button" onClick={onRefresh} disabled={status.loading}>
+      <button type="button" className="refresh" onClick={onRefresh} disabled={status.loading}>
         Refresh
       </button>
     </footer>

@@ -2,6 +2,8 @@
 // `board:<id>`. Keys go to the keychain before a profile is saved, so a keychain failure leaves
 // nothing behind; the views handed out carry only `hasKey` and a masked key.
 import { randomUUID } from 'node:crypto'
+import { BoardListsInput, describeListsError, noBoardLists } from '../../src-shared/ipc/board-lists'
+import type { BoardLists } from '../../src-shared/ipc/board-lists'
 import type { BoardProfileView } from '../../src-shared/ipc/contract'
 import { SecretStoreUnavailable } from '../secrets/secret-store'
 import type { SecretStore } from '../secrets/secret-store'
@@ -101,6 +103,43 @@ export class ProfileService {
     })
   }
 
+  /**
+   * Stores the project keys and status names the user gave for a board (empty lists clear
+   * them). Not for the local board: the planner knows its lists, and they always win.
+   */
+  async setLists(id: string, input: BoardListsInput): Promise<BoardProfileView> {
+    const parsed = BoardListsInput.safeParse(input)
+    if (!parsed.success) {
+      const why = describeListsError(parsed.error)
+      throw new ProfileError('invalid_input', `The lists were not saved. ${why}`)
+    }
+    const { projectKeys, statuses } = parsed.data
+    return this.#exclusive(async () => {
+      const settings = await readSettings(this.settingsPath)
+      const profile = this.#find(settings, id)
+      if (profile.isLocal) {
+        throw new ProfileError(
+          'invalid_input',
+          "The planner knows the local board's projects and statuses; there is nothing to give.",
+        )
+      }
+      // No lists, no field: the file then reads exactly as planners without this feature wrote it.
+      const next: StoredProfile = { ...profile, lists: parsed.data }
+      if (projectKeys.length + statuses.length === 0) delete next.lists
+      const profiles = settings.profiles.map((p) => (p.id === id ? next : p))
+      await writeSettings(this.settingsPath, { ...settings, profiles })
+      return this.#view(next, settings.currentId)
+    })
+  }
+
+  /** The lists the user gave for a board, for the sync; empty lists when none or no such board. */
+  listsOf(id: string): Promise<BoardLists> {
+    return this.#exclusive(async () => {
+      const settings = await readSettings(this.settingsPath)
+      return settings.profiles.find((p) => p.id === id)?.lists ?? noBoardLists()
+    })
+  }
+
   /** The board's API key, for the main process only: it must never cross IPC. */
   apiKeyFor(id: string): Promise<string> {
     return this.#exclusive(async () => {
@@ -186,10 +225,14 @@ export class ProfileService {
       if (!(error instanceof SecretStoreUnavailable)) throw error
     }
     return {
-      ...profile,
+      id: profile.id,
+      name: profile.name,
+      baseUrl: profile.baseUrl,
+      isLocal: profile.isLocal,
       isCurrent: profile.id === currentId,
       hasKey: key !== null,
       maskedKey: key === null ? '' : maskApiKey(key),
+      lists: profile.lists ?? noBoardLists(),
     }
   }
 }

@@ -4,6 +4,7 @@
 import { mkdir, readFile, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { z } from 'zod'
+import { BoardListsInput } from '../../src-shared/ipc/board-lists'
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-write'
 import { normaliseBaseUrl } from './base-url'
 import { ProfileError } from './profile-error'
@@ -23,6 +24,11 @@ const StoredProfile = z.strictObject({
   name: z.string().trim().min(1).max(100),
   baseUrl: z.string().refine(isValidBaseUrl, 'not a normalised https (or loopback http) URL'),
   isLocal: z.boolean(),
+  /**
+   * The board's project keys and status names as the user gave them. Optional, and left out
+   * when both are empty, so files without it stay format 1 and read as before.
+   */
+  lists: BoardListsInput.optional(),
 })
 export type StoredProfile = z.infer<typeof StoredProfile>
 

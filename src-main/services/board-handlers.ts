@@ -7,24 +7,13 @@ import { findCreatedTasks } from '../edits/find-created-tasks'
 import type { IpcHandlers } from '../ipc/ipc-router'
 import { syncBoard } from '../sync'
 import type { ServiceContext } from './planner-services'
+import { knownValuesFor } from './sync-known-values'
 
 type BoardChannels =
   'board:sync' | 'tasks:create' | 'tasks:update' | 'deps:create' | 'deps:delete' | 'edits:pending'
 
 /** Clock skew allowed between this machine and the board when matching new tasks' createdAt. */
 const CREATE_SKEW_MS = 10 * 60_000
-
-/** What sync may assume: the board's own lists when we have them, else values seen before. */
-function knownValues(
-  definitions: { projectKeys: string[]; statuses: string[] } | undefined,
-  seen: Task[],
-) {
-  if (definitions) return { ...definitions, complete: true }
-  return {
-    projectKeys: [...new Set(seen.map((t) => t.projectKey))],
-    statuses: [...new Set(seen.map((t) => t.status))],
-  }
-}
 
 export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardChannels> {
   const knownTasks = async (profileId: string): Promise<Map<string, Task>> =>
@@ -40,7 +29,11 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
       try {
         const result = await syncBoard(client, {
           onProgress: (p) => context.emit('sync:progress', { ...progress, ...p }),
-          known: knownValues(context.definitions(profileId), cached?.tasks ?? []),
+          known: knownValuesFor(
+            context.definitions(profileId),
+            await context.profiles.listsOf(profileId),
+            cached?.tasks ?? [],
+          ),
         })
         const snapshot: BoardSnapshot = {
           profileId,

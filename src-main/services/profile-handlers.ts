@@ -1,10 +1,16 @@
-// IPC handlers of the board menu: list, add, remove, select and test boards.
+// IPC handlers of the board menu (list, add, remove, select and test boards) and of the board
+// lists the user gives in the coverage panel.
 import type { EditJournal } from '../edits/edit-journal'
 import type { IpcHandlers } from '../ipc/ipc-router'
 import type { ServiceContext } from './planner-services'
 
 type ProfileChannels =
-  'boards:list' | 'boards:add' | 'boards:remove' | 'boards:select' | 'boards:test'
+  | 'boards:list'
+  | 'boards:add'
+  | 'boards:remove'
+  | 'boards:select'
+  | 'boards:test'
+  | 'boards:setLists'
 
 export function profileHandlers(
   context: ServiceContext,
@@ -26,5 +32,8 @@ export function profileHandlers(
       return selected
     },
     'boards:test': async ({ id }) => (await context.client(id)).testConnection(),
+    // The renderer syncs afresh after saving, so the new lists are used at once.
+    'boards:setLists': ({ profileId, projectKeys, statuses }) =>
+      profiles.setLists(profileId, { projectKeys, statuses }),
   }
 }

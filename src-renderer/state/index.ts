@@ -1,5 +1,6 @@
-// The renderer's state: one zustand store of four slices (board, view, selection, edits), pure
-// edit commands that return their inverse, and the async actions that talk to main.
+// The renderer's state: one zustand store of five slices (board, view, selection, edits,
+// profiles), pure edit commands that return their inverse, and the async actions that talk to
+// main.
 export * from './commands'
 export { createPlannerStore } from './store'
 export type { PlannerState, PlannerStore } from './store'
@@ -9,6 +10,7 @@ export type { ViewData, ViewSlice, Zoom } from './slices/view-slice'
 export { ZOOMS } from './slices/view-slice'
 export type { SelectionSlice } from './slices/selection-slice'
 export type { EditsSlice } from './slices/edits-slice'
+export type { ProfilesSlice } from './slices/profiles-slice'
 export * from './selection-logic'
 export * from './scroll-anchor'
 export type { EditsData, InFlightBatch, LocalWrite, MessageKind, UserMessage } from './edit-batches'
@@ -17,6 +19,8 @@ export type { LoadBoardOptions } from './actions/load-board'
 export { applyEdit, isQueuedAnswer } from './actions/apply-edit'
 export type { EditOutcome } from './actions/apply-edit'
 export { connectEditEvents } from './actions/connect-events'
+export { loadProfiles, saveBoardLists } from './actions/board-lists'
+export type { SaveBoardListsResult } from './actions/board-lists'
 export * from './selectors'
 export {
   PlannerStoreContext,

@@ -1,6 +1,7 @@
 // Selectors for components. Each returns a value that stays the same object while its inputs do,
 // so it can go straight into usePlanner without re-rendering on unrelated changes.
 import type { Task } from '../../src-shared/api/resources'
+import type { BoardProfileView } from '../../src-shared/ipc/contract'
 import type { PlannerState } from './store'
 
 export const selectBoard = (s: PlannerState) => s.board
@@ -35,3 +36,9 @@ export const selectStatusBar = (s: PlannerState) => ({
   pendingCount: s.edits.pendingCount,
   savingCount: s.edits.inFlight.length,
 })
+
+/** The board that is open, as main last listed it; undefined before the first list. */
+export const selectCurrentProfile = (s: PlannerState): BoardProfileView | undefined =>
+  s.profiles.find((p) => p.isCurrent)
+export const selectCoverage = (s: PlannerState) => s.board.coverage
+export const selectCoverageOpen = (s: PlannerState) => s.view.coverageOpen

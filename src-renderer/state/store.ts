@@ -1,4 +1,4 @@
-// The planner's one store: four slices combined (zustand's slices pattern), each owning one key of
+// The planner's one store: five slices combined (zustand's slices pattern), each owning one key of
 // the state plus the synchronous actions that change it. Async work (talking to main) lives in
 // plain functions in ./actions that take the store and the API. Vanilla zustand, so the store
 // runs and is tested without React; ./use-planner.ts binds it to components.
@@ -8,12 +8,14 @@ import { createBoardSlice } from './slices/board-slice'
 import type { BoardSlice } from './slices/board-slice'
 import { createEditsSlice } from './slices/edits-slice'
 import type { EditsSlice } from './slices/edits-slice'
+import { createProfilesSlice } from './slices/profiles-slice'
+import type { ProfilesSlice } from './slices/profiles-slice'
 import { createSelectionSlice } from './slices/selection-slice'
 import type { SelectionSlice } from './slices/selection-slice'
 import { createViewSlice } from './slices/view-slice'
 import type { ViewSlice } from './slices/view-slice'
 
-export type PlannerState = BoardSlice & ViewSlice & SelectionSlice & EditsSlice
+export type PlannerState = BoardSlice & ViewSlice & SelectionSlice & EditsSlice & ProfilesSlice
 export type PlannerStore = StoreApi<PlannerState>
 export type SliceCreator<T> = StateCreator<PlannerState, [], [], T>
 
@@ -23,5 +25,6 @@ export function createPlannerStore(): PlannerStore {
     ...createViewSlice(...a),
     ...createSelectionSlice(...a),
     ...createEditsSlice(...a),
+    ...createProfilesSlice(...a),
   }))
 }

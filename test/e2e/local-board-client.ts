@@ -15,6 +15,9 @@ import { ListTasksResponse } from '../../src-shared/api'
 import type { Task } from '../../src-shared/api'
 
 export interface BoardClient {
+  /** The local board's address and the test's own key: enough to add it as another board. */
+  baseUrl: string
+  apiKey: string
   tasks(query?: string): Promise<Task[]>
   create(tasks: unknown[]): Promise<void>
   /** Revokes every key but the test's own: the planner's requests are refused from then on. */
@@ -42,6 +45,8 @@ export async function localBoardClient(page: Page, userData: string): Promise<Bo
   db.close()
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
   return {
+    baseUrl,
+    apiKey: key,
     async tasks(query = '') {
       const response = await fetch(`${baseUrl}/api/v1/tasks${query ? `?${query}` : ''}`, {
         headers,

@@ -1,5 +1,6 @@
 // How the board is looked at: zoom, where the viewport is (as a day and a row, see
-// ../scroll-anchor.ts), collapsed parents, the hovered task and the task whose details are open.
+// ../scroll-anchor.ts), collapsed parents, the hovered task, the task whose details are open and
+// whether the coverage panel is open.
 // Nothing here is reset by a refresh.
 import type { ScrollAnchor } from '../scroll-anchor'
 import type { SliceCreator } from '../store'
@@ -14,6 +15,8 @@ export interface ViewData {
   collapsedIds: readonly string[]
   hoverTaskId: string | null
   detailsTaskId: string | null
+  /** The board coverage panel (the status bar's Details). */
+  coverageOpen: boolean
 }
 
 export interface ViewSlice {
@@ -25,6 +28,7 @@ export interface ViewSlice {
   setCollapsed(id: string, collapsed: boolean): void
   hoverTask(id: string | null): void
   showDetails(id: string | null): void
+  showCoverage(open: boolean): void
 }
 
 export const INITIAL_VIEW: ViewData = {
@@ -33,6 +37,7 @@ export const INITIAL_VIEW: ViewData = {
   collapsedIds: [],
   hoverTaskId: null,
   detailsTaskId: null,
+  coverageOpen: false,
 }
 
 export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
@@ -49,5 +54,6 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
     },
     hoverTask: (id) => patch({ hoverTaskId: id }),
     showDetails: (id) => patch({ detailsTaskId: id }),
+    showCoverage: (open) => patch({ coverageOpen: open }),
   }
 }

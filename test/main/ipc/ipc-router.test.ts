@@ -11,6 +11,7 @@ const profile = {
   isLocal: true,
   hasKey: true,
   maskedKey: 'tb_…abcd',
+  lists: { projectKeys: [], statuses: [] },
 }
 
 function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {

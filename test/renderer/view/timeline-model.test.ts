@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { coverageText } from '../../../src-renderer/coverage-text'
 import {
   barLabel,
   buildModel,
@@ -119,29 +118,5 @@ describe('timeline model', () => {
     )
     expect(model.scale.xOfMs(Date.parse('2025-06-01T00:00:00.000Z'))).toBeGreaterThan(0)
     expect(model.scale.todayX(NOW)).toBeLessThan(model.scale.width)
-  })
-})
-
-describe('status bar coverage', () => {
-  it('says complete, or names the slices that may hide tasks', () => {
-    expect(coverageText({ complete: true, knownTasks: 1240, requests: 13, truncated: [] })).toEqual(
-      { text: '1,240 tasks, complete', warning: false },
-    )
-    const partial = coverageText({
-      complete: false,
-      knownTasks: 9994,
-      requests: 145,
-      truncated: [
-        {
-          query: 'q',
-          description: 'project WEB, status Backlog: 100 or more tasks',
-          returned: 100,
-        },
-      ],
-    })
-    expect(partial).toEqual({
-      text: '9,994+ tasks: these slices may hide more: project WEB, status Backlog: 100 or more tasks',
-      warning: true,
-    })
   })
 })
