@@ -60,7 +60,14 @@ export class ApiClient {
 
   /** At most 100 tasks (the interface has no paging; the sync engine splits queries). */
   async listTasks(filters: ListTasksFilters = {}): Promise<Task[]> {
-    const query = toListQuery(filters)
+    let query: URLSearchParams
+    try {
+      // Throws on anything the spec does not allow (a list for priority, a bad date, ...).
+      query = toListQuery(filters)
+    } catch (error) {
+      if (error instanceof TypeError) throw new ApiError('INVALID_REQUEST', error.message)
+      throw error
+    }
     // The same strict reading the board applies, so a bad filter fails here with its name.
     const checked = parseListQuery(query)
     if (!checked.ok) throw new ApiError('INVALID_REQUEST', checked.message)

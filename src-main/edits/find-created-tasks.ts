@@ -32,7 +32,7 @@ export function filtersFor(item: CreateTaskItem): ListTasksFilters {
   const start = day(item.startDate)
   if (start) filters.startDate = { from: start, to: start }
   if (item.assignedUserEmail) filters.assignedUserEmail = [item.assignedUserEmail]
-  if (item.priority) filters.priority = [item.priority]
+  if (item.priority) filters.priority = item.priority
   if (item.pinToTop !== undefined) filters.pinToTop = item.pinToTop
   if (item.tags?.[0]) filters.tag = [item.tags[0]]
   return filters

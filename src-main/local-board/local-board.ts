@@ -13,6 +13,7 @@ import {
   loadBoardConfig,
   openDatabase,
 } from '../../src-server'
+import type { ListOrder } from '../../src-server'
 import { seedBoard } from '../../src-server/seed/seed-board'
 
 export interface LocalBoard {
@@ -30,6 +31,11 @@ export interface LocalBoardOptions {
   storedKey?: string | null
   seedTasks?: number
   now?: Date
+  /**
+   * The list endpoint's order and choice of 100, which the spec leaves open; `due` when not
+   * given. Other orders let the planner be tried against services that choose differently.
+   */
+  listOrder?: ListOrder
 }
 
 function mondayOf(date: Date): string {
@@ -55,7 +61,7 @@ export async function startLocalBoard(options: LocalBoardOptions): Promise<Local
     const stored = options.storedKey ?? null
     const reusable = stored !== null && typeof authenticate(db, `Bearer ${stored}`) !== 'string'
     const apiKey = reusable ? stored : createApiKey(db, board.id, owner(db, board.id)).key
-    const service = await listen(db, '127.0.0.1', 0)
+    const service = await listen(db, '127.0.0.1', 0, { listOrder: options.listOrder })
     const config = loadBoardConfig(db, board.id)
     return {
       url: service.url,

@@ -10,6 +10,8 @@ import { openDatabase } from '../db/database'
 import type { Db } from '../db/database'
 import demoBoard from '../demo/demo-board.json'
 import { seedBoard } from '../seed/seed-board'
+import { DEFAULT_LIST_ORDER, isListOrder, LIST_ORDERS } from '../store/list-order'
+import type { ListOrder } from '../store/list-order'
 import { closeOnSignals, listen } from './serve'
 import { usage, UsageError } from './usage-error'
 
@@ -49,6 +51,17 @@ function integer(
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`)
   return n
 }
+
+function listOrder(value: string | boolean | undefined): ListOrder | undefined {
+  if (value === undefined) return undefined
+  if (!isListOrder(value))
+    throw new UsageError(`--list-order must be one of ${LIST_ORDERS.join(', ')}`)
+  return value
+}
+
+/** Says so when the list order is not the default, so nobody mistakes it for the usual one. */
+const orderNote = (order: ListOrder | undefined) =>
+  order === undefined || order === DEFAULT_LIST_ORDER ? '' : ` (list order: ${order})`
 
 function openAt(path: string): Db {
   mkdirSync(dirname(resolve(path)), { recursive: true })
@@ -152,20 +165,26 @@ async function run(argv: string[]): Promise<void> {
       ...dbOption,
       host: { type: 'string' },
       port: { type: 'string' },
+      'list-order': { type: 'string' },
     })
     const port = integer(values['port'], 'port', 4830, 0, 65535)
+    const order = listOrder(values['list-order'])
     const db = openAt(required(values, 'db'))
-    const service = await listen(db, (values['host'] as string | undefined) ?? '127.0.0.1', port)
+    const service = await listen(db, (values['host'] as string | undefined) ?? '127.0.0.1', port, {
+      listOrder: order,
+    })
     closeOnSignals(service, db)
-    console.log(`Board service listening on ${service.url}`)
+    console.log(`Board service listening on ${service.url}${orderNote(order)}`)
   } else if (command === 'demo') {
     const { values } = parse(sub === undefined ? [] : [sub, ...rest], {
       ...dbOption,
       port: { type: 'string' },
       tasks: { type: 'string' },
+      'list-order': { type: 'string' },
     })
     const port = integer(values['port'], 'port', 0, 0, 65535)
     const tasks = integer(values['tasks'], 'tasks', 300, 0, 100_000)
+    const order = listOrder(values['list-order'])
     const path =
       (values['db'] as string | undefined) ??
       join(mkdtempSync(join(tmpdir(), 'taskboard-demo-')), 'demo.db')
@@ -182,9 +201,11 @@ async function run(argv: string[]): Promise<void> {
       })
     }
     const { key } = createApiKey(db, board.id, firstOwner(db, board.id))
-    const service = await listen(db, '127.0.0.1', port)
+    const service = await listen(db, '127.0.0.1', port, { listOrder: order })
     closeOnSignals(service, db)
-    console.log(`Demo board "${board.name}" at ${service.url}\nDatabase: ${path}\nAPI key: ${key}`)
+    console.log(
+      `Demo board "${board.name}" at ${service.url}${orderNote(order)}\nDatabase: ${path}\nAPI key: ${key}`,
+    )
   } else if (command === 'help' || command === '--help' || command === '-h') {
     console.log(usage)
   } else {

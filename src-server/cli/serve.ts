@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { createApp } from '../http/create-app'
 import type { Db } from '../db/database'
+import type { ListOrder } from '../store/list-order'
 
 export interface RunningService {
   app: FastifyInstance
@@ -8,14 +9,25 @@ export interface RunningService {
   close(): Promise<void>
 }
 
+export interface ListenOptions {
+  /** The list endpoint's order; `due` when not given (see AppOptions.listOrder). */
+  listOrder?: ListOrder
+}
+
 /** Listens on host:port (port 0 picks a free one); task URLs use the address it got. */
-export async function listen(db: Db, host: string, port: number): Promise<RunningService> {
+export async function listen(
+  db: Db,
+  host: string,
+  port: number,
+  options: ListenOptions = {},
+): Promise<RunningService> {
   let url = ''
   // Unexpected failures (500s) are logged to stderr as JSON lines; requests are not.
   const app = createApp({
     db,
     baseUrl: () => url,
     logger: { level: 'error', stream: process.stderr },
+    listOrder: options.listOrder,
   })
   await app.listen({ host, port })
   const address = app.server.address()

@@ -10,10 +10,18 @@ export const usage = `Usage: taskboard <command> [options]
       Revoke a key; requests with it are refused from then on.
   seed --db <file> --board <name> --tasks <n> [--seed <int>] [--anchor <YYYY-MM-DD>]
       Add a realistic, deterministic set of tasks to a board.
-  serve --db <file> [--host 127.0.0.1] [--port <n>]
+  serve --db <file> [--host 127.0.0.1] [--port <n>] [--list-order <order>]
       Serve the board interface; --port 0 picks a free port. Stops on Ctrl-C.
-  demo [--port <n>] [--db <file>] [--tasks <n>]
+  demo [--port <n>] [--db <file>] [--tasks <n>] [--list-order <order>]
       Start a ready demo board (temporary database unless --db) and print its URL and key.
+
+  --list-order: the order of GET /api/v1/tasks and which 100 matches it returns, which the
+  spec leaves open; set it to test a client against other services' choices.
+      due           by due date, tasks without one first, then creation (default)
+      created       creation order, oldest first
+      created-desc  newest first
+      updated-desc  last updated first (ties: newest created first)
+      random        a random 100 of the matches, drawn anew on every request
 `
 
 export class UsageError extends Error {}

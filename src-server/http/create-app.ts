@@ -8,6 +8,8 @@ import { authenticate } from '../auth/api-keys'
 import { loadBoardConfig } from '../boards/board-config'
 import type { Db } from '../db/database'
 import { randomId } from '../store/ids'
+import { DEFAULT_LIST_ORDER, isListOrder, LIST_ORDERS } from '../store/list-order'
+import type { ListOrder } from '../store/list-order'
 import { ServiceError } from '../store/service-error'
 import type { WriteContext } from '../store/write-context'
 import { DEPENDENCIES_PATH, sendError, TASKS_PATH, toServiceError } from './error-replies'
@@ -23,12 +25,19 @@ export interface AppOptions {
   bodyLimit?: number
   /** Fastify's logger settings; off by default (tests, embedding). */
   logger?: FastifyServerOptions['logger']
+  /**
+   * The list endpoint's order and choice of 100, which the spec leaves open: `due` (default),
+   * `created`, `created-desc`, `updated-desc` or `random` (see store/list-order.ts).
+   */
+  listOrder?: ListOrder
 }
 
 export interface RouteContext {
   /** The board, actor and clock of one authenticated request. */
   forRequest(request: FastifyRequest): WriteContext
   taskUrl(id: string): string
+  /** The order of GET /api/v1/tasks. */
+  listOrder: ListOrder
 }
 
 declare module 'fastify' {
@@ -45,6 +54,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? SERVICE_LIMITS.bodyBytes
   const clock = options.clock ?? (() => new Date())
   const newId = options.newId ?? randomId
+  const listOrder = options.listOrder ?? DEFAULT_LIST_ORDER
+  if (!isListOrder(listOrder)) {
+    throw new TypeError(
+      `listOrder must be one of ${LIST_ORDERS.join(', ')}; got ${JSON.stringify(listOrder)}`,
+    )
+  }
   const baseUrl =
     typeof options.baseUrl === 'function'
       ? options.baseUrl
@@ -109,6 +124,7 @@ export function createApp(options: AppOptions): FastifyInstance {
       }
     },
     taskUrl: (id) => `${baseUrl()}/tasks/${encodeURIComponent(id)}`,
+    listOrder,
   }
   registerTaskRoutes(app, context)
   registerDependencyRoutes(app, context)

@@ -14,7 +14,13 @@ export function registerTaskRoutes(app: FastifyInstance, context: RouteContext):
     const parsed = parseListQuery(request.query as QueryInput)
     if (!parsed.ok) throw new ServiceError(400, parsed.message)
     const ctx = context.forRequest(request)
-    const tasks = listTasksJson(ctx.db, ctx.board, parsed.filters, context.taskUrl(''))
+    const tasks = listTasksJson(
+      ctx.db,
+      ctx.board,
+      parsed.filters,
+      context.taskUrl(''),
+      context.listOrder,
+    )
     return reply.type('application/json; charset=utf-8').send(`{"success":true,"tasks":${tasks}}`)
   })
 

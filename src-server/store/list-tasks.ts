@@ -1,10 +1,13 @@
 // GET /api/v1/tasks: every filter of the spec, combined with AND (comma lists OR within one
-// filter). At most 100 results, ordered by due date (tasks without one first), then creation:
-// the order the board's indexes already hold, so a page is read without sorting its matches.
+// filter). At most 100 results, in the service's list order (list-order.ts). The default, by due
+// date (tasks without one first), then creation, is the order the board's indexes already hold,
+// so a page is read without sorting its matches.
 import { endOfCalendarDay, SERVICE_LIMITS } from '../../src-shared/api'
 import type { DayRange, ListTasksFilters } from '../../src-shared/api'
 import type { BoardConfig } from '../boards/board-config'
 import type { Db } from '../db/database'
+import { DEFAULT_LIST_ORDER, orderPlan } from './list-order'
+import type { ListOrder } from './list-order'
 import { parsePropertyFilter } from './property-values'
 import { ServiceError } from './service-error'
 import { joinTaskRows, pageRowsQuery } from './task-json'
@@ -17,6 +20,8 @@ interface SqlQuery {
   /** Selects the page's rows (see pageRowsQuery); parameter ?1 is the task URL prefix. */
   sql: string
   params: Param[]
+  /** How joinTaskRows puts the rows back in list order. */
+  direction: 1 | -1 | 0
 }
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
@@ -38,6 +43,7 @@ function dayRange(column: string, range: DayRange, where: string[], params: Para
 export function buildListQuery(
   board: BoardConfig,
   filters: ListTasksFilters,
+  order: ListOrder = DEFAULT_LIST_ORDER,
   limit: number = SERVICE_LIMITS.listPage,
 ): SqlQuery {
   const where = ['t.board_id = ?2']
@@ -51,7 +57,7 @@ export function buildListQuery(
       where,
       params,
     )
-  if (filters.priority) inList('t.priority', filters.priority, where, params)
+  if (filters.priority !== undefined) inList('t.priority', [filters.priority], where, params)
   if (filters.pinToTop !== undefined)
     inList('t.pin_to_top', [filters.pinToTop ? 1 : 0], where, params)
   if (filters.startDate) dayRange('t.start_date', filters.startDate, where, params)
@@ -69,8 +75,13 @@ export function buildListQuery(
     propertyCondition(board, name, raw, where, params)
   }
   const descriptionType = filters.descriptionType ?? 'text'
-  const page = `SELECT t.seq FROM tasks t WHERE ${where.join(' AND ')} ORDER BY t.due_date, t.seq LIMIT ${limit}`
-  return { sql: pageRowsQuery(page, descriptionType), params }
+  const plan = orderPlan(order)
+  const page = `SELECT t.seq FROM tasks t WHERE ${where.join(' AND ')} ORDER BY ${plan.pick} LIMIT ${limit}`
+  return {
+    sql: pageRowsQuery(page, descriptionType, plan.key),
+    params,
+    direction: plan.direction,
+  }
 }
 
 function propertyCondition(
@@ -117,8 +128,9 @@ export function listTasksJson(
   board: BoardConfig,
   filters: ListTasksFilters,
   urlPrefix: string,
+  order: ListOrder = DEFAULT_LIST_ORDER,
 ): string {
-  const { sql, params } = buildListQuery(board, filters)
+  const { sql, params, direction } = buildListQuery(board, filters, order)
   const statement = prepared(db, sql)
-  return joinTaskRows(statement.raw(true).all(urlPrefix, ...params) as PageRow[])
+  return joinTaskRows(statement.raw(true).all(urlPrefix, ...params) as PageRow[], direction)
 }

@@ -40,22 +40,38 @@ const DESCRIPTION_COLUMN: Record<DescriptionType, string> = {
 
 /**
  * The page's rows, read whole: the subquery `seqQuery` picks the matching sequence numbers (which
- * indexes cover); only those (at most 100) rows are then read. Parameter ?1 is the task URL prefix.
+ * indexes cover); only those (at most 100) rows are then read. Each row leads with `sortKey`, the
+ * column its list order sorts by (see joinTaskRows). Parameter ?1 is the task URL prefix.
  */
-export function pageRowsQuery(seqQuery: string, descriptionType: DescriptionType): string {
-  return `SELECT x.due_date, x.seq, x.doc, x.${DESCRIPTION_COLUMN[descriptionType]}, ?1 || x.id
+export function pageRowsQuery(
+  seqQuery: string,
+  descriptionType: DescriptionType,
+  sortKey: 'due_date' | 'updated_at' | 'seq' = 'due_date',
+): string {
+  return `SELECT x.${sortKey}, x.seq, x.doc, x.${DESCRIPTION_COLUMN[descriptionType]}, ?1 || x.id
     FROM (${seqQuery}) page JOIN tasks x ON x.seq = page.seq`
 }
 
-export type PageRow = [dueDate: string, seq: number, doc: string, description: string, url: string]
+export type PageRow = [
+  sortKey: string | number,
+  seq: number,
+  doc: string,
+  description: string,
+  url: string,
+]
+
+const bySortKeyThenSeq = (a: PageRow, b: PageRow) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]
 
 /**
- * The JSON array of a page's tasks in list order (due date, then creation): each row's `doc` with
- * its description and url appended. Sorting here is cheaper than asking SQLite to sort the
- * rendered rows, and it does not rely on a join keeping its subquery's order.
+ * The JSON array of a page's tasks in list order (by sort key, then creation; ascending for
+ * direction 1, descending for -1, as the rows come for 0): each row's `doc` with its description
+ * and url appended. Sorting here is cheaper than asking SQLite to sort the rendered rows, and it
+ * does not rely on a join keeping its subquery's order.
  */
-export function joinTaskRows(rows: PageRow[]): string {
-  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+export function joinTaskRows(rows: PageRow[], direction: 1 | -1 | 0 = 1): string {
+  if (direction === 1) rows.sort(bySortKeyThenSeq)
+  else if (direction === -1) rows.sort((a, b) => bySortKeyThenSeq(b, a))
   const parts = rows.map(
     ([, , doc, description, url]) =>
       `${doc.slice(0, -1)},"description":${JSON.stringify(description)},"url":${JSON.stringify(url)}}`,

@@ -1,5 +1,6 @@
 // The `taskboard` CLI as a user runs it: a real process, real files, real HTTP.
 import { execFile, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,6 +30,31 @@ async function taskboard(
     const e = error as { code: number; stdout: string; stderr: string }
     return { code: e.code, stdout: e.stdout, stderr: e.stderr }
   }
+}
+
+/** Waits until the child's stdout matches `pattern`; the match. */
+function printed(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const match = pattern.exec(out)
+      if (match) resolve(match)
+    })
+    child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}`)))
+  })
+}
+
+async function listOver(
+  url: string,
+  apiKey: string,
+  query: string,
+): Promise<{ id: string; key: number }[]> {
+  const response = await fetch(`${url}/api/v1/tasks?${query}`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+  })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { tasks: { id: string; key: number }[] }).tasks
 }
 
 describe('taskboard CLI', () => {
@@ -205,6 +231,64 @@ describe('taskboard CLI', () => {
     }
   })
 
+  it('serves another list order with --list-order, and says so', async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, 'serve', '--db', db, '--port', '0', '--list-order', 'created-desc'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    try {
+      const out = await printed(child, /listening on (http:\/\/127\.0\.0\.1:\d+).*\n/)
+      expect(out[0]).toContain('(list order: created-desc)')
+      const tasks = await listOver(out[1]!, key, 'projectKey=WEB')
+      expect(tasks.length).toBeGreaterThan(50)
+      // Newest first: a project's task keys are numbered in creation order.
+      const keys = tasks.map((t) => t.key)
+      expect(keys).toEqual([...keys].sort((a, b) => b - a))
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
+  it('starts a demo board whose lists are a random 100 with --list-order random', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'demo',
+        '--port',
+        '0',
+        '--db',
+        join(dir, 'random.db'),
+        '--tasks',
+        '150',
+        '--list-order',
+        'random',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    try {
+      const out = await printed(
+        child,
+        /at (http:\S+) \(list order: random\)\n[^]*API key: (tb_\S+)/,
+      )
+      const samples: string[] = []
+      for (let i = 0; i < 4; i += 1) {
+        const tasks = await listOver(out[1]!, out[2]!, '')
+        expect(tasks).toHaveLength(100)
+        samples.push(
+          tasks
+            .map((t) => t.id)
+            .sort()
+            .join(),
+        )
+      }
+      expect(new Set(samples).size).toBeGreaterThan(1)
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
   it.each([
     [['bogus'], 'unknown command "bogus"'],
     [[], 'no command given'],
@@ -212,6 +296,12 @@ describe('taskboard CLI', () => {
     [['seed', '--db', 'x.db', '--board', 'B', '--tasks', 'many'], '--tasks must be a whole number'],
     [['serve', '--db', 'x.db', '--port', '70000'], '--port must be a whole number from 0 to 65535'],
     [['key', 'list', '--db', 'x.db', '--colour', 'red'], "Unknown option '--colour'"],
+    [
+      ['serve', '--db', 'x.db', '--list-order', 'sideways'],
+      '--list-order must be one of due, created, created-desc, updated-desc, random',
+    ],
+    [['demo', '--db', 'x.db', '--list-order', 'Random'], '--list-order must be one of'],
+    [['demo', '--db', 'x.db', '--list-order'], "Option '--list-order <value>' argument missing"],
   ])('prints usage and exits 2 for %j', async (args, message) => {
     const result = await taskboard(...args)
     expect(existsSync('x.db')).toBe(false) // nothing is created before the arguments are checked

@@ -131,6 +131,21 @@ describe('GET /api/v1/tasks filters', () => {
       'Query parameter "dueDate" has a range that starts (2026-03-05) after it ends (2026-03-01).',
     ],
     ['priority=urgent', 'Query parameter "priority" has "urgent"; it must be low, medium or high.'],
+    // The spec makes only projectKey, status, assignedUserEmail and tag comma lists.
+    [
+      'priority=medium,low',
+      'Query parameter "priority" takes one value (low, medium or high), not a comma-separated list.',
+    ],
+    ['pinToTop=true,false', 'Query parameter "pinToTop" must be true or false.'],
+    ['type=task,milestone', 'Query parameter "type" must be task or milestone.'],
+    [
+      'milestoneId=a,b',
+      'Query parameter "milestoneId" takes one milestone ID, not a comma-separated list.',
+    ],
+    [
+      'descriptionType=text,html',
+      'Query parameter "descriptionType" must be text, markdown or html.',
+    ],
     ['prop_Colour=red', 'this board has no custom property "Colour"'],
     ['prop_Story%20Points=three', 'Query parameter "prop_Story Points" must be numbers.'],
   ])('refuses %s with a message naming the parameter', async (query, message) => {

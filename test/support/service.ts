@@ -2,7 +2,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import demoBoard from '../../src-server/demo/demo-board.json'
 import { createApiKey, createApp, importBoard, openDatabase } from '../../src-server'
-import type { Db } from '../../src-server'
+import type { Db, ListOrder } from '../../src-server'
 
 export interface TestService {
   app: FastifyInstance
@@ -23,7 +23,7 @@ export interface TestService {
 export const BASE_URL = 'http://board.test'
 
 export async function startTestService(
-  options: { path?: string; clock?: () => Date } = {},
+  options: { path?: string; clock?: () => Date; listOrder?: ListOrder } = {},
 ): Promise<TestService> {
   const db = openDatabase(options.path ?? ':memory:')
   const board = importBoard(db, demoBoard)
@@ -32,6 +32,7 @@ export async function startTestService(
     db,
     baseUrl: BASE_URL,
     ...(options.clock ? { clock: options.clock } : {}),
+    listOrder: options.listOrder,
   })
   await app.ready()
   return {

@@ -5,7 +5,7 @@ import { ApiClient } from '../../../src-main/api'
 import type { ApiClientOptions } from '../../../src-main/api'
 import { listen } from '../../../src-server/cli/serve'
 import type { RunningService } from '../../../src-server/cli/serve'
-import type { Task } from '../../../src-shared/api'
+import type { ListTasksFilters, Task } from '../../../src-shared/api'
 import { startTestService } from '../../support/service'
 import type { TestService } from '../../support/service'
 import { expectApiError, newTask } from './fixtures'
@@ -51,7 +51,7 @@ describe('tasks', () => {
     expect(titles(await api.listTasks())).toEqual(['Build', 'Design', 'Launch', 'Wire'])
     expect(titles(await api.listTasks({ projectKey: ['APP'] }))).toEqual(['Build', 'Wire'])
     const march = { from: '2026-03-01', to: '2026-03-31' }
-    expect(titles(await api.listTasks({ dueDate: march, priority: ['high'] }))).toEqual(['Design'])
+    expect(titles(await api.listTasks({ dueDate: march, priority: 'high' }))).toEqual(['Design'])
     const [launch] = await api.listTasks({ type: 'milestone' })
     expect(launch).toMatchObject({ title: 'Launch', type: 'milestone' })
     const wire = (await api.listTasks({ projectKey: ['APP'] })).find((t) => t.title === 'Wire')
@@ -188,6 +188,9 @@ describe('refusals', () => {
     )
     expect(error.message).toBe('Invalid request: tasks[0].title: must not be blank.')
     await expectApiError(api.listTasks({ projectKey: [] }), 'INVALID_REQUEST')
+    // One priority a request, as the spec writes it (an untyped caller could still pass a list).
+    const priorities = { priority: ['medium', 'low'] } as unknown as ListTasksFilters
+    await expectApiError(api.listTasks(priorities), 'INVALID_REQUEST')
     await expectApiError(api.createDependency({ predecessorId: 'a' }), 'INVALID_REQUEST')
     expect(sent).toEqual([])
   })

@@ -81,7 +81,7 @@ describe('finding created tasks', () => {
       status: ['Done'],
       dueDate: { from: '2026-04-02', to: '2026-04-02' }, // the UTC day the service files it under
       startDate: { from: '2026-03-30', to: '2026-03-30' },
-      priority: ['high'],
+      priority: 'high',
       pinToTop: true,
       tag: ['a'],
     })
