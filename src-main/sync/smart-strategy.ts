@@ -20,7 +20,7 @@ import type { SliceEstimate } from './estimate'
 import { owns } from './slice'
 import type { Slice } from './slice'
 import type { Decision, SliceView, Strategy } from './strategy'
-import { PAGE, TUNING } from './tuning'
+import { TUNING } from './tuning'
 
 export const smartStrategy: Strategy = {
   name: 'smart',
@@ -29,11 +29,13 @@ export const smartStrategy: Strategy = {
     if (open.includes('dueDate')) return splitDue(slice, page, board)
     if (slice.without.length > 0 && !view.waited) return { kind: 'wait' }
     const estimate = estimateSlice(slice, page, board)
+    // A crowd of dated tasks (a full day) is always chased: they are real work, and the
+    // filters left bound how far it goes. A rest is chased while it is cheap to prove, or
+    // while each request is expected to load enough of it.
     const requests = Math.ceil(estimate.matches / TUNING.target)
-    // A rest's proof takes splits of its own rests in turn, so only a crowded slice with no
-    // rest (a day, a cell) counts as cheap to prove.
-    const cheap = slice.without.length === 0 && requests <= TUNING.cheapProof
-    if (!cheap && estimate.unloaded < TUNING.gainPerRequest * requests) {
+    const worth =
+      requests <= TUNING.cheapProof || estimate.unloaded >= TUNING.gainPerRequest * requests
+    if (slice.without.length > 0 && !worth) {
       return { kind: 'stop', reason: stopReason(requests, estimate.unloaded) }
     }
     return splitOther(slice, page, open, board, estimate)
@@ -61,11 +63,23 @@ function splitDue(slice: Slice, page: readonly Task[], board: BoardKnowledge): D
   for (const d of days) counts.set(d, (counts.get(d) ?? 0) + 1)
   const last = dueSorted(page) ? (days[days.length - 1] as string) : undefined
   if (last !== undefined) {
-    if (last === range.from) return split({ cuts: [nextDay(last)], expected: [PAGE] })
+    if (last === range.from) {
+      const estimate = estimateSlice(slice, page, board)
+      return split({ cuts: [nextDay(last)], expected: [estimate.matches] })
+    }
     // In due order the page holds every match before its last day: count those exactly and
     // plan ahead at the density it shows.
+    // The density ahead is read off the loaded tasks due in the weeks before `last` (in due
+    // order every one of them is loaded), or off the page when that is all there is.
     const first = days[0] as string
-    const perDay = days.length / Math.max(1, dayNumber(last) - dayNumber(first) + 1)
+    const window = Math.max(TUNING.densityDays, dayNumber(last) - dayNumber(first) + 1)
+    const since = dayNumber(last) - window
+    const recent = board
+      .matching({ ...slice.filters, dueDate: undefined })
+      .filter(
+        (t) => t.dueDate !== '' && dayNumber(dayOf(t.dueDate)) >= since && dayOf(t.dueDate) < last,
+      )
+    const perDay = Math.max(recent.length, days.length - (counts.get(last) ?? 0)) / window
     // An open-ended range holds what the board's keys promise beyond what is loaded.
     const left = range.to === ALL_DAYS.to ? boardSize(page, board) - board.size : Infinity
     const ahead = Math.max(1, Math.min(TUNING.lookahead, Math.ceil(left / TUNING.target)))
@@ -75,7 +89,10 @@ function splitDue(slice: Slice, page: readonly Task[], board: BoardKnowledge): D
   const dated = estimate.matches * (days.length / page.length)
   const parts = Math.max(current ? 2 : 1, Math.ceil(dated / TUNING.target))
   const cuts = cutByQuantiles(range, [...days].sort(), parts, dated)
-  if (current && cuts.cuts.length === 0) return split({ cuts: [nextDay(range.from)], expected: [] })
+  if (current && cuts.cuts.length === 0) {
+    const first = days.filter((d) => d === range.from).length / days.length
+    return split({ cuts: [nextDay(range.from)], expected: [dated * first, dated * (1 - first)] })
+  }
   return split(cuts)
 }
 
@@ -163,7 +180,8 @@ function valueCandidate(
   const sum = (bucket: readonly string[]) => bucket.reduce((n, v) => n + (matches.get(v) ?? 0), 0)
   // Values that hold none of the slice's own tasks go together: that bucket will be reported
   // rather than chased, so it is one part of the report, not many.
-  const quiet = slice.without.length > 0 ? values.filter((v) => (owned.get(v) ?? 0) < 0.5) : []
+  const silent = values.filter((v) => (owned.get(v) ?? 0) < 0.5)
+  const quiet = slice.without.length > 0 && silent.length < values.length ? silent : []
   const busy = new Map([...matches].filter(([v]) => !quiet.includes(v)))
   let { buckets, expected } = packValues(busy, TUNING.target, !dimension.list)
   const largest = Math.max(0, ...expected)
@@ -176,6 +194,8 @@ function valueCandidate(
     buckets = [values.filter((_, i) => i % 2 === 0), values.filter((_, i) => i % 2 === 1)]
     expected = buckets.map(sum)
   }
+  // One bucket of every value of a filter every task has is the same query again.
+  if (!current && buckets.length < 2 && board.exhaustive(name)) return undefined
   const sample = page.filter((task) => owns(slice, task))
   const reached = sample.filter((t) => dimension.of(t).some((v) => values.includes(v))).length
   return {
@@ -216,7 +236,7 @@ function splitOther(
         ? rangeCandidate(slice, board)
         : valueCandidate(name, slice, page, board, estimate),
     )
-    .filter((c): c is Candidate => c !== undefined && c.reach > 0)
+    .filter((c): c is Candidate => c !== undefined && c.reach > 0 && (narrows(c) || c.reach < 1))
     .sort((a, b) => b.reach - a.reach)
   const best =
     optional[0] ??

@@ -17,15 +17,17 @@ export const TUNING = {
    * Parts of a date range planned ahead of a page that came back in due order (its days tell
    * the density only near its end). 6 kept re-splits under 1 in 20 on the seeded boards.
    */
-  lookahead: 6,
+  lookahead: 12,
+  /** Days of loaded tasks the density ahead of a due-ordered page is read from. */
+  densityDays: 28,
   /**
    * A part of the board is chased (split further) while each request is expected to load at
    * least this many tasks not loaded yet; below it the part is reported instead. At 10,000
    * seeded tasks, 4 loaded 98 to 99 % of the board within 2 × ceil(N/100) requests.
    */
   gainPerRequest: 4,
-  /** A part whose proof is expected to take at most this many requests is always proven. */
-  cheapProof: 2,
+  /** A rest whose query is expected to need at most this many requests is always proven. */
+  cheapProof: 5,
   /**
    * A filter every task has is used to cut a crowded slice or a rest only when its largest
    * part is expected to hold at most this share of the slice (or a part with none of the

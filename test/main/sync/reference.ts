@@ -60,7 +60,7 @@ export function matches(row: Row, filters: ListTasksFilters): boolean {
     (!projectKey || projectKey.includes(row.project)) &&
     (!status || status.includes(row.status)) &&
     (!assignedUserEmail || assignedUserEmail.map((e) => e.toLowerCase()).includes(row.assignee)) &&
-    (!priority || (priority as string[]).includes(row.priority)) &&
+    (priority === undefined || priority === row.priority) &&
     (!tag || row.tags.some((t) => tag.includes(t))) &&
     (filters.pinToTop === undefined || filters.pinToTop === row.pin) &&
     (filters.type === undefined || filters.type === row.type) &&
@@ -77,27 +77,23 @@ export function filtersOf(query: string): ListTasksFilters {
 
 export const matchesQuery = (row: Row, query: string): boolean => matches(row, filtersOf(query))
 
-/** List order: due date (undated first), then creation. */
-const before = (a: Row, b: Row) => a.due < b.due || (a.due === b.due && a.seq < b.seq)
-
 /**
- * Ids of the tasks some list query can return. The narrowest query around a task pins type,
- * pinToTop, project and status to its values, and due day, start day, assignee, priority and
- * one of its tags where it has them (an empty field cannot be asked for, so it stays open). Any
- * other query that matches the task matches a superset of one of these, so it returns the task
- * only if that one does: the task is reachable iff, for some choice of tag, fewer than 100 of
- * its matches come before it in list order.
+ * Ids of the tasks a sync can prove it loaded, whatever the list order: those whose narrowest
+ * query returns fewer than 100 tasks. The narrowest query around a task pins type, pinToTop,
+ * project and status to its values, and due day, start day, assignee, priority and one of its
+ * tags where it has them (an empty field cannot be asked for, so it stays open). Any other query
+ * that matches the task matches a superset of one of these.
  */
-export function reachableIds(rows: readonly Row[]): Set<string> {
+export function provableIds(rows: readonly Row[]): Set<string> {
   const cells = new Map<string, Row[]>()
   for (const row of rows) {
     const cell = `${row.type}|${row.pin}|${row.project}|${row.status}`
     cells.set(cell, [...(cells.get(cell) ?? []), row])
   }
-  const reachable = new Set<string>()
+  const provable = new Set<string>()
   for (const cell of cells.values()) {
     if (cell.length < 100) {
-      for (const row of cell) reachable.add(row.id)
+      for (const row of cell) provable.add(row.id)
       continue
     }
     for (const t of cell) {
@@ -108,13 +104,10 @@ export function reachableIds(rows: readonly Row[]): Set<string> {
         (t.priority === '' || u.priority === t.priority) &&
         (tag === undefined || u.tags.includes(tag))
       const choices = t.tags.length > 0 ? t.tags : [undefined]
-      const hit = choices.some((tag) => {
-        let ahead = 0
-        for (const u of cell) if (before(u, t) && fits(u, tag) && ++ahead >= 100) return false
-        return true
-      })
-      if (hit) reachable.add(t.id)
+      if (choices.some((tag) => cell.filter((u) => fits(u, tag)).length < 100)) {
+        provable.add(t.id)
+      }
     }
   }
-  return reachable
+  return provable
 }

@@ -1,7 +1,7 @@
 // The demo board on a fresh in-memory database, served over a real socket, for sync tests.
 import demoBoard from '../../../src-server/demo/demo-board.json'
 import { createApiKey, importBoard, openDatabase } from '../../../src-server'
-import type { Db } from '../../../src-server'
+import type { Db, ListOrder } from '../../../src-server'
 import { listen } from '../../../src-server/cli/serve'
 import { seedBoard } from '../../../src-server/seed/seed-board'
 import type { CreateTaskItem } from '../../../src-shared/api'
@@ -29,11 +29,11 @@ export interface SocketBoard {
   close(): Promise<void>
 }
 
-export async function startSocketBoard(): Promise<SocketBoard> {
+export async function startSocketBoard(listOrder: ListOrder = 'due'): Promise<SocketBoard> {
   const db = openDatabase(':memory:')
   const { id: boardId } = importBoard(db, demoBoard)
   const { key } = createApiKey(db, boardId, OWNER)
-  const service = await listen(db, '127.0.0.1', 0)
+  const service = await listen(db, '127.0.0.1', 0, { listOrder })
   return {
     db,
     boardId,
