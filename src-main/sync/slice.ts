@@ -97,7 +97,9 @@ export function describeSlice(slice: Slice): string {
     if (range && dimension.kind === 'range') parts.push(dimension.label(range))
   }
   const head = filters.type === 'task' ? 'tasks (not milestones)' : kind
-  const all = [...lacking, ...parts]
+  // "tasks with no due date, with no assignee, in project WEB, not pinned"
+  const words = lacking.map((w) => (w.startsWith('with ') || w.startsWith('in ') ? w : `with ${w}`))
+  const all = [...words, ...parts]
   if (all.length === 0) return 'any task of the board'
   return `${head} ${all.join(', ')}`
 }
