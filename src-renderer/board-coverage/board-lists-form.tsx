@@ -59,23 +59,17 @@ export function BoardListsForm({ api, profile, wants }: BoardListsFormProps): Re
           ` The last load would reach more with the ${wants.map((w) => WANTED_WORDS[w]).join(' and ')}.`}
       </p>
       <div className="board-lists-fields">
-        <label htmlFor="board-lists-projects">Project keys</label>
-        <textarea
+        <ListField
           id="board-lists-projects"
-          aria-describedby="board-lists-hint"
-          rows={4}
-          spellCheck={false}
+          label="Project keys"
           value={projectKeys}
-          onChange={(event) => setProjectKeys(event.target.value)}
+          onChange={setProjectKeys}
         />
-        <label htmlFor="board-lists-statuses">Status names</label>
-        <textarea
+        <ListField
           id="board-lists-statuses"
-          aria-describedby="board-lists-hint"
-          rows={4}
-          spellCheck={false}
+          label="Status names"
           value={statuses}
-          onChange={(event) => setStatuses(event.target.value)}
+          onChange={setStatuses}
         />
       </div>
       {notice && (
@@ -90,5 +84,27 @@ export function BoardListsForm({ api, profile, wants }: BoardListsFormProps): Re
         Save lists
       </button>
     </form>
+  )
+}
+
+/** One list of names: a labelled text area described by the form's hint. */
+function ListField(props: {
+  id: string
+  label: string
+  value: string
+  onChange(value: string): void
+}): React.JSX.Element {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <textarea
+        id={props.id}
+        aria-describedby="board-lists-hint"
+        rows={4}
+        spellCheck={false}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </>
   )
 }
