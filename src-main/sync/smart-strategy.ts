@@ -29,6 +29,11 @@ export const smartStrategy: Strategy = {
     if (open.includes('dueDate')) return splitDue(slice, page, board)
     if (slice.without.length > 0 && !view.waited) return { kind: 'wait' }
     const estimate = estimateSlice(slice, page, board)
+    // A filter every task has comes first and is always used when it narrows: each part's page
+    // is a fresh look at its own tasks, so the guess below is made where a page can tell it.
+    // (A page of a whole rest may show none of its tasks in some orders: oldest first, say.)
+    const structural = splitAlwaysSet(slice, page, open, board, estimate)
+    if (structural) return structural
     // A crowd of dated tasks (a full day) is always chased: they are real work, and the
     // filters left bound how far it goes. A rest is chased while it is cheap to prove, or
     // while each request is expected to load enough of it.
@@ -209,10 +214,33 @@ function valueCandidate(
 /** Filters every task has (the rest holds only values never seen): tried first, in order. */
 const ALWAYS_SET_ORDER: readonly DimensionName[] = ['status', 'projectKey', 'type', 'pinToTop']
 
+const narrowing = (estimate: SliceEstimate) => (c: Candidate) =>
+  c.largest <= TUNING.narrowing * estimate.matches ||
+  c.quiet >= (1 - TUNING.narrowing) * estimate.matches
+
 /**
- * Cuts a slice no due-date range can narrow. First a filter every task has, if it narrows the
- * query (its largest part well under the slice, or a quiet part set apart); then the optional
- * filter that reaches most of the slice's own tasks.
+ * A filter every task has that narrows the query (its largest part well under the slice, or a
+ * quiet part set apart), in ALWAYS_SET_ORDER; undefined when none does.
+ */
+function splitAlwaysSet(
+  slice: Slice,
+  page: readonly Task[],
+  open: readonly DimensionName[],
+  board: BoardKnowledge,
+  estimate: SliceEstimate,
+): Decision | undefined {
+  const narrows = narrowing(estimate)
+  for (const name of ALWAYS_SET_ORDER) {
+    if (!open.includes(name)) continue
+    const c = valueCandidate(name, slice, page, board, estimate)
+    if (c && narrows(c)) return c.decision
+  }
+  return undefined
+}
+
+/**
+ * Cuts a slice no due-date range and no filter every task has can narrow: the optional filter
+ * that reaches most of the slice's own tasks.
  */
 function splitOther(
   slice: Slice,
@@ -221,14 +249,7 @@ function splitOther(
   board: BoardKnowledge,
   estimate: SliceEstimate,
 ): Decision {
-  const narrows = (c: Candidate) =>
-    c.largest <= TUNING.narrowing * estimate.matches ||
-    c.quiet >= (1 - TUNING.narrowing) * estimate.matches
-  for (const name of ALWAYS_SET_ORDER) {
-    if (!open.includes(name)) continue
-    const c = valueCandidate(name, slice, page, board, estimate)
-    if (c && narrows(c)) return c.decision
-  }
+  const narrows = narrowing(estimate)
   const optional = open
     .filter((name) => !ALWAYS_SET_ORDER.includes(name) && name !== 'dueDate')
     .map((name) =>
@@ -238,11 +259,16 @@ function splitOther(
     )
     .filter((c): c is Candidate => c !== undefined && c.reach > 0 && (narrows(c) || c.reach < 1))
     .sort((a, b) => b.reach - a.reach)
+  // Else a filter every task has that parts the tasks known to match (a page is only a floor
+  // under the slice's size, so "narrows" may miss it); one whose every known match falls in one
+  // part would only ask the same query again.
+  const parts = (c: Candidate) =>
+    c.decision.kind === 'split' ? (c.decision.expected ?? []).filter((n) => n >= 1).length : 0
   const best =
     optional[0] ??
     ALWAYS_SET_ORDER.filter((name) => open.includes(name))
       .map((name) => valueCandidate(name, slice, page, board, estimate))
-      .find((c) => c !== undefined)
+      .find((c) => c !== undefined && parts(c) >= 2)
   if (!best)
     return { kind: 'stop', reason: 'no filter the service offers narrows these tasks further' }
   return best.decision

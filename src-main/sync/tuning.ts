@@ -25,9 +25,9 @@ export const TUNING = {
    * least this many tasks not loaded yet; below it the part is reported instead. At 10,000
    * seeded tasks, 4 loaded 98 to 99 % of the board within 2 × ceil(N/100) requests.
    */
-  gainPerRequest: 4,
+  gainPerRequest: 2,
   /** A rest whose query is expected to need at most this many requests is always proven. */
-  cheapProof: 5,
+  cheapProof: 3,
   /**
    * A filter every task has is used to cut a crowded slice or a rest only when its largest
    * part is expected to hold at most this share of the slice (or a part with none of the
