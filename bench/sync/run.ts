@@ -1,23 +1,22 @@
-// Board sync benchmark (issue B): how many list requests a complete sync needs against
-// ceil(N/100), and how long it takes, for seeded boards of 1,000 and 10,000 tasks served by the
-// local board service on a real socket. Prints a markdown section; --write puts it into
+// Board sync benchmark (issue 7): for seeded boards of 1,000, 3,000, 10,000 and 50,000 tasks served by
+// the local board service on a real socket in every list order it can play (`--list-order`),
+// how many list requests a sync takes against ceil(N/100), how much of the board it loads, how
+// long it takes and how much heap it holds. Prints a markdown section; --write puts it into
 // docs/benchmarks.md. Not a test: it exits 0 whatever the figures.
 //
 //   node --import tsx bench/sync/run.ts [--write] [--runs 3] [--concurrency 4]
+//        [--sizes 1000,3000,10000,50000] [--orders due,created,...]
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import demoBoard from '../../src-server/demo/demo-board.json'
-import { createApiKey, importBoard, openDatabase } from '../../src-server'
+import { createApiKey, importBoard, LIST_ORDERS, openDatabase } from '../../src-server'
+import type { ListOrder } from '../../src-server'
 import { listen } from '../../src-server/cli/serve'
 import { seedBoard } from '../../src-server/seed/seed-board'
-import { toListQuery } from '../../src-shared/api'
-import type { ListTasksFilters } from '../../src-shared/api'
 import { syncBoard } from '../../src-main/sync'
 import type { KnownValues } from '../../src-main/sync'
 import { fetchReader } from '../../test/main/sync/fetch-reader'
-import { boardRows } from '../../test/main/sync/reference'
-import { lowerBound } from './lower-bound'
 import { renderSection, writeSection } from './report'
 import type { Row } from './report'
 
@@ -26,11 +25,18 @@ const { values: options } = parseArgs({
     write: { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '4' },
+    sizes: { type: 'string', default: '1000,3000,10000,50000' },
+    orders: { type: 'string', default: LIST_ORDERS.join(',') },
   },
 })
 const runs = Number(options.runs)
 const concurrency = Number(options.concurrency)
+const sizes = options.sizes.split(',').map(Number)
+const orders = options.orders.split(',') as ListOrder[]
 if (!(runs >= 1 && concurrency >= 1)) throw new Error('--runs and --concurrency must be at least 1')
+if (sizes.some((n) => !(n >= 1))) throw new Error('--sizes takes task counts, e.g. 1000,10000')
+if (orders.some((o) => !LIST_ORDERS.includes(o)))
+  throw new Error(`--orders takes some of ${LIST_ORDERS.join(', ')}`)
 
 const OWNER = 'olivia.owner@example.com'
 const LISTS: KnownValues = {
@@ -38,14 +44,29 @@ const LISTS: KnownValues = {
   statuses: demoBoard.statuses.map((s) => s.name),
   complete: true,
 }
-/** Query parameters of the filters whose field can be empty. */
-const OPTIONAL = /(^|&)(assignedUserEmail|priority|tag|startDate)=/
-const optional = (filters: ListTasksFilters) =>
-  OPTIONAL.test(toListQuery({ ...filters, dueDate: undefined }).toString())
+/** Boards this big are synced once per order and only without lists: each sync takes a while. */
+const LARGE = 20_000
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] as number
+}
+const MB = 1024 * 1024
+
+/** Peak heap of this process while `work` runs, sampled every 20 ms, after a GC if exposed. */
+async function withPeakHeap<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  globalThis.gc?.()
+  let peak = process.memoryUsage().heapUsed
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed)
+  }, 20)
+  try {
+    const result = await work()
+    peak = Math.max(peak, process.memoryUsage().heapUsed)
+    return { result, peakMb: peak / MB }
+  } finally {
+    clearInterval(timer)
+  }
 }
 
 async function measure(tasks: number): Promise<Row[]> {
@@ -55,84 +76,61 @@ async function measure(tasks: number): Promise<Row[]> {
   const seeded = performance.now()
   seedBoard(db, boardId, OWNER, { tasks, seed: 1 })
   log(`seeded ${tasks} tasks in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
-  const count = (where: string) =>
-    (
-      db
-        .prepare(`SELECT count(*) FROM tasks WHERE board_id = ? AND ${where}`)
-        .raw(true)
-        .get(boardId) as [number]
-    )[0]
-  const undatedTasks = count("due_date = ''")
-  const bound = lowerBound(boardRows(db, boardId))
-  const service = await listen(db, '127.0.0.1', 0)
   const rows: Row[] = []
   try {
-    for (const lists of [true, false]) {
-      const samples: (Omit<Row, 'tasks' | 'lists' | 'bound' | 'wallMs' | 'wallAll'> & {
-        ms: number
-      })[] = []
-      for (let run = 0; run < runs; run += 1) {
-        const reader = fetchReader(service.url, key)
-        // Which pages repeat tasks read before, by kind of query.
-        const seen = new Set<string>()
-        const repeats = { dated: 0, optional: 0, other: 0 }
-        const empty = { dated: 0, optional: 0, other: 0 }
-        const shortDated = { pages: 0 }
-        const listTasks = reader.listTasks.bind(reader)
-        reader.listTasks = async (filters) => {
-          const page = await listTasks(filters)
-          const kind = filters.dueDate ? 'dated' : optional(filters) ? 'optional' : 'other'
-          for (const task of page) if (seen.has(task.id)) repeats[kind] += 1
-          for (const task of page) seen.add(task.id)
-          if (kind === 'dated' && page.length < 100) shortDated.pages += 1
-          empty[kind] += 100 - page.length
-          return page
+    for (const order of orders) {
+      const service = await listen(db, '127.0.0.1', 0, { listOrder: order })
+      try {
+        for (const lists of tasks >= LARGE ? [false] : [false, true]) {
+          const samples: Omit<Row, 'wallAll'>[] = []
+          for (let run = 0; run < (tasks >= LARGE ? 1 : runs); run += 1) {
+            const reader = fetchReader(service.url, key)
+            const started = performance.now()
+            const { result, peakMb } = await withPeakHeap(() =>
+              syncBoard(reader, { concurrency, ...(lists ? { known: LISTS } : {}) }),
+            )
+            const wallMs = performance.now() - started
+            const dated = reader.queries.filter((q) => q.includes('dueDate=')).length
+            samples.push({
+              tasks,
+              order,
+              lists,
+              requests: result.coverage.requests,
+              datedRequests: dated,
+              pages: Math.ceil(tasks / 100),
+              loaded: result.tasks.length,
+              complete: result.coverage.complete,
+              reported: result.coverage.truncated.length,
+              wallMs,
+              peakHeapMb: peakMb,
+            })
+            log(
+              `${tasks} tasks, ${order}, lists ${lists ? 'given' : 'not given'}, run ${run + 1}: ${result.coverage.requests} requests, ${((100 * result.tasks.length) / tasks).toFixed(2)} % loaded, ${wallMs.toFixed(0)} ms, heap ${peakMb.toFixed(0)} MB`,
+            )
+          }
+          const middle =
+            samples.find((s) => s.requests === median(samples.map((x) => x.requests))) ??
+            samples[0]!
+          rows.push({
+            ...middle,
+            wallMs: median(samples.map((s) => s.wallMs)),
+            peakHeapMb: median(samples.map((s) => s.peakHeapMb)),
+            wallAll: samples.map((s) => s.wallMs),
+          })
         }
-        const started = performance.now()
-        const result = await syncBoard(reader, { concurrency, ...(lists ? { known: LISTS } : {}) })
-        const ms = performance.now() - started
-        samples.push({
-          ms,
-          requests: result.coverage.requests,
-          datedRequests: reader.queries.filter((q) => q.includes('dueDate=')).length,
-          optionalRequests: reader.queries.filter(
-            (q) => !q.includes('dueDate=') && OPTIONAL.test(q),
-          ).length,
-          shortDatedPages: shortDated.pages,
-          repeats,
-          empty,
-          datedTasks: tasks - undatedTasks,
-          undatedTasks,
-          pages: Math.ceil(tasks / 100),
-          loaded: result.tasks.length,
-          complete: result.coverage.complete,
-          truncated: result.coverage.truncated.length,
-        })
-        log(
-          `${tasks} tasks, lists ${lists ? 'given' : 'not given'}, run ${run + 1}: ${result.coverage.requests} requests, ${ms.toFixed(0)} ms`,
-        )
+      } finally {
+        await service.close()
       }
-      const middle =
-        samples.find((s) => s.requests === median(samples.map((x) => x.requests))) ?? samples[0]!
-      const { ms: _ms, ...figures } = middle
-      rows.push({
-        ...figures,
-        tasks,
-        lists,
-        bound,
-        wallMs: median(samples.map((s) => s.ms)),
-        wallAll: samples.map((s) => s.ms),
-      })
     }
   } finally {
-    await service.close()
     db.close()
   }
   return rows
 }
 
 const before = loadavg()[0] ?? 0
-const rows = [...(await measure(1_000)), ...(await measure(10_000))]
+const rows: Row[] = []
+for (const size of sizes) rows.push(...(await measure(size)))
 const after = loadavg()[0] ?? 0
 const cpu = cpus()
 const section = renderSection(rows, {

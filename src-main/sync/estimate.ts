@@ -88,5 +88,10 @@ export function estimateSlice(
     return { matches, loaded, unloaded: 0 }
   }
   const share = (ownedOnPage + 0.5) / (page.length + 1)
-  return { matches, loaded, unloaded: Math.max(0, matches * share - ownedLoaded) }
+  const unloaded = Math.max(0, matches * share - ownedLoaded)
+  // A full page of nothing but the slice's own tasks says only that there are at least 100:
+  // the size guesses above may know no more, so half a page more is assumed, not none.
+  if (ownedOnPage === page.length)
+    return { matches, loaded, unloaded: Math.max(unloaded, PAGE / 2) }
+  return { matches, loaded, unloaded }
 }

@@ -32,7 +32,9 @@ export const smartStrategy: Strategy = {
     // A filter every task has comes first and is always used when it narrows: each part's page
     // is a fresh look at its own tasks, so the guess below is made where a page can tell it.
     // (A page of a whole rest may show none of its tasks in some orders: oldest first, say.)
-    const structural = splitAlwaysSet(slice, page, open, board, estimate)
+    // A rest whose pages suggest nothing missing is left to the test below.
+    const promising = slice.without.length === 0 || estimate.unloaded >= TUNING.gainPerRequest
+    const structural = promising && splitAlwaysSet(slice, page, open, board, estimate)
     if (structural) return structural
     // A crowd of dated tasks (a full day) is always chased: they are real work, and the
     // filters left bound how far it goes. A rest is chased while it is cheap to prove, or

@@ -28,11 +28,12 @@ export const TUNING = {
    */
   gainPerRequest: 2,
   /**
-   * A rest whose query is expected to need at most this many requests is always proven. Past
-   * 3, proving a rest takes a layer of filters per filter it lacks (each as many requests as
-   * the rest's query holds pages), so the request count grows faster than what it loads.
+   * A rest whose query is expected to need at most this many requests is proven even when its
+   * pages suggest nothing is missing. Only 1: proving a rest takes a layer of filters per
+   * filter its tasks lack (each as many requests as its query holds pages), so at 3 a board of
+   * 1,000 tasks took 90 requests in creation order, against 43 at 1, for 0.6 % more loaded.
    */
-  cheapProof: 3,
+  cheapProof: 1,
   /**
    * A filter every task has is used to cut a crowded slice or a rest only when its largest
    * part is expected to hold at most this share of the slice (or a part with none of the
