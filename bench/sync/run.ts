@@ -4,7 +4,7 @@
 // long it takes and how much heap it holds. Prints a markdown section; --write puts it into
 // docs/benchmarks.md. Not a test: it exits 0 whatever the figures.
 //
-//   node --import tsx bench/sync/run.ts [--write] [--runs 3] [--concurrency 4]
+//   node --expose-gc --import tsx bench/sync/run.ts [--write] [--runs 3] [--concurrency 4]
 //        [--sizes 1000,3000,10000,50000] [--orders due,created,...]
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
@@ -134,7 +134,7 @@ for (const size of sizes) rows.push(...(await measure(size)))
 const after = loadavg()[0] ?? 0
 const cpu = cpus()
 const section = renderSection(rows, {
-  command: `node --import tsx bench/sync/run.ts${options.write ? ' --write' : ''}`,
+  command: `node --expose-gc --import tsx bench/sync/run.ts${options.write ? ' --write' : ''}`,
   date: new Date().toISOString().slice(0, 10),
   machine: `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; load average ${before.toFixed(2)} before the run and ${after.toFixed(2)} after it`,
   runs,
