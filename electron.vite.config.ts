@@ -10,7 +10,14 @@ export default defineConfig({
     resolve: { alias },
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(root, 'src-main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'src-main/index.ts'),
+          // The local board's worker thread, loaded by file name from beside index.js
+          // (src-main/local-board/local-board.ts).
+          'local-board-worker': resolve(root, 'src-main/local-board/local-board-worker.ts'),
+        },
+      },
     },
   },
   preload: {

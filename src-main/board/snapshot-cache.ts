@@ -3,6 +3,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { BoardSnapshot } from '../../src-shared/ipc'
+import { stringifyForReply } from '../ipc/reply-json'
 import { writeFileAtomic } from '../profiles/atomic-write'
 
 export class SnapshotCache {
@@ -29,10 +30,14 @@ export class SnapshotCache {
     }
   }
 
+  /**
+   * Stores the snapshot. Its JSON is made once, for the file and for the reply that carries
+   * this same object to the renderer (ipc/reply-json.ts): pass the snapshot you will return.
+   */
   async put(snapshot: BoardSnapshot): Promise<void> {
     this.memory.set(snapshot.profileId, snapshot)
     await mkdir(this.dir, { recursive: true })
-    await writeFileAtomic(this.file(snapshot.profileId), JSON.stringify(snapshot))
+    await writeFileAtomic(this.file(snapshot.profileId), stringifyForReply(snapshot))
   }
 
   async forget(profileId: string): Promise<void> {

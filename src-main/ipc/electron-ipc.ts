@@ -3,6 +3,7 @@
 import { CHANNELS, EVENTS } from '../../src-shared/ipc'
 import type { EventName, EventPayload } from '../../src-shared/ipc'
 import type { IpcRouter } from './ipc-router'
+import { dropReplyJson } from './reply-json'
 
 /** The parts of Electron's IpcMainInvokeEvent the sender check reads. */
 export interface InvokeEvent {
@@ -45,9 +46,12 @@ export function registerIpc(
 ): () => void {
   const channels = Object.keys(CHANNELS)
   for (const channel of channels) {
-    ipcMain.handle(channel, (event, payload) =>
-      router.dispatch(channel, payload, isTrustedSender(event, window)),
-    )
+    ipcMain.handle(channel, async (event, payload) => {
+      const result = await router.dispatch(channel, payload, isTrustedSender(event, window))
+      // Electron structured-clones the object itself; the JSON kept for a JSON reply can go.
+      dropReplyJson(result)
+      return result
+    })
   }
   return () => channels.forEach((channel) => ipcMain.removeHandler(channel))
 }

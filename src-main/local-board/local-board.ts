@@ -1,90 +1,95 @@
-// The planner's own board: the local board service (src-server) running in-process on
-// 127.0.0.1, its database in the user-data folder, seeded with the demo board on first use, so
-// the planner works with no account.
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { authenticate } from '../../src-server/auth/api-keys'
-import { listen } from '../../src-server/cli/serve'
-import demoBoard from '../../src-server/demo/demo-board.json'
-import {
-  createApiKey,
-  findBoardByName,
-  importBoard,
-  loadBoardConfig,
-  openDatabase,
-} from '../../src-server'
-import type { ListOrder } from '../../src-server'
-import { seedBoard } from '../../src-server/seed/seed-board'
+// The planner's own board, so it works with no account: the local board service and its SQLite
+// database, in a worker thread (local-board-worker.ts). Seeding a big board and answering its
+// list queries are synchronous SQLite work, seconds of it at 50,000 tasks; on main's thread they
+// would freeze the window and, in browser mode, the bridge that the page talks to.
+import type { Worker } from 'node:worker_threads'
+import type { ServeOptions, ServedBoard } from './serve-local-board'
+import { startWorker } from './start-worker'
+import type { FromWorker, ToWorker } from './worker-messages'
 
-export interface LocalBoard {
-  url: string
-  /** A key that works on this board: the one kept in the keychain if still valid, else new. */
-  apiKey: string
-  /** The board's whole project and status lists (a remote board cannot tell us these). */
-  definitions: { projectKeys: string[]; statuses: string[] }
-  close(): Promise<void>
+export type LocalBoard = ServedBoard
+
+export interface LocalBoardOptions extends ServeOptions {
+  /** Where an unexpected end of the board's worker is reported (default: console.error). */
+  log?: (message: string) => void
 }
 
-export interface LocalBoardOptions {
-  dataDir: string
-  /** The key stored from an earlier launch, if any. */
-  storedKey?: string | null
-  seedTasks?: number
-  now?: Date
-  /**
-   * The list endpoint's order and choice of 100, which the spec leaves open; `due` when not
-   * given. Other orders let the planner be tried against services that choose differently.
-   */
-  listOrder?: ListOrder
+/**
+ * The worker's module. From source this file is local-board.ts and the worker its sibling; in
+ * the electron-vite build this file is bundled into out/main/index.js and the worker is its own
+ * entry beside it, out/main/local-board-worker.js (electron.vite.config.ts).
+ */
+export const LOCAL_BOARD_WORKER = new URL(
+  import.meta.url.endsWith('.ts') ? './local-board-worker.ts' : './local-board-worker.js',
+  import.meta.url,
+)
+
+/** Closing waits this long for the board to finish its requests and close the database. */
+const CLOSE_TIMEOUT_MS = 10_000
+
+export function startLocalBoard(options: LocalBoardOptions): Promise<LocalBoard> {
+  return spawnLocalBoard(LOCAL_BOARD_WORKER, options)
 }
 
-function mondayOf(date: Date): string {
-  const monday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
-  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7))
-  return monday.toISOString().slice(0, 10)
-}
+/** startLocalBoard with the worker module given: tests run the build's, or a failing one. */
+export function spawnLocalBoard(workerFile: URL, options: LocalBoardOptions): Promise<LocalBoard> {
+  const { log = (message: string) => console.error(message), ...serve } = options
+  const worker = startWorker(workerFile, serve)
+  let state: 'starting' | 'running' | 'closing' | 'ended' = 'starting'
+  let closeError: string | undefined
 
-export async function startLocalBoard(options: LocalBoardOptions): Promise<LocalBoard> {
-  mkdirSync(options.dataDir, { recursive: true })
-  const db = openDatabase(join(options.dataDir, 'local-board.db'))
-  try {
-    let board = findBoardByName(db, demoBoard.name)
-    if (!board) {
-      board = importBoard(db, demoBoard)
-      const anchor = mondayOf(options.now ?? new Date())
-      seedBoard(db, board.id, owner(db, board.id), {
-        tasks: options.seedTasks ?? 300,
-        seed: 7,
-        anchor,
-      })
+  return new Promise<LocalBoard>((resolve, reject) => {
+    const failStart = (why: string) => {
+      state = 'ended'
+      reject(new Error(`The local board could not start: ${why}`))
     }
-    const stored = options.storedKey ?? null
-    const reusable = stored !== null && typeof authenticate(db, `Bearer ${stored}`) !== 'string'
-    const apiKey = reusable ? stored : createApiKey(db, board.id, owner(db, board.id)).key
-    const service = await listen(db, '127.0.0.1', 0, { listOrder: options.listOrder })
-    const config = loadBoardConfig(db, board.id)
-    return {
-      url: service.url,
-      apiKey,
-      definitions: {
-        projectKeys: [...config.projects.keys()],
-        statuses: [...config.statuses.keys()],
-      },
-      async close() {
-        await service.close()
-        db.close()
-      },
+    worker.on('message', (message: FromWorker) => {
+      if (message.type === 'ready' && state === 'starting') {
+        state = 'running'
+        const { url, apiKey, definitions } = message
+        resolve({ url, apiKey, definitions, close: () => close() })
+      } else if (message.type === 'failed' && state === 'starting') {
+        failStart(message.message)
+      } else if (message.type === 'closed') {
+        closeError = message.error
+      }
+    })
+    worker.on('error', (error) => {
+      if (state === 'starting') failStart(error.message)
+      else if (state === 'running') log(`The local board failed: ${error.message}`)
+      else closeError ??= error.message
+    })
+    worker.on('exit', (code) => {
+      if (state === 'starting') failStart(`its worker ended first (exit code ${code}).`)
+      else if (state === 'running')
+        log(
+          `The local board stopped unexpectedly (exit code ${code}); it is unreachable until the planner restarts.`,
+        )
+      state = 'ended'
+    })
+  })
+
+  async function close(): Promise<void> {
+    if (state === 'ended') return
+    state = 'closing'
+    const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+    worker.postMessage({ type: 'close' } satisfies ToWorker)
+    if (!(await endsWithin(ended, CLOSE_TIMEOUT_MS, worker))) {
+      throw new Error(
+        `The local board did not close within ${CLOSE_TIMEOUT_MS / 1000} s and was stopped.`,
+      )
     }
-  } catch (error) {
-    db.close()
-    throw error
+    if (closeError !== undefined)
+      throw new Error(`The local board did not close cleanly: ${closeError}`)
   }
 }
 
-function owner(db: Parameters<typeof loadBoardConfig>[0], boardId: number): string {
-  const found = [...loadBoardConfig(db, boardId).members].find(
-    ([, member]) => member.role === 'owner',
-  )
-  if (!found) throw new Error('The demo board has no owner.')
-  return found[0]
+/** Whether the worker ended by itself in time; if not, it is terminated. */
+async function endsWithin(ended: Promise<void>, ms: number, worker: Worker): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)))
+  const inTime = await Promise.race([ended.then(() => true as const), late])
+  clearTimeout(timer)
+  if (!inTime) await worker.terminate()
+  return inTime
 }

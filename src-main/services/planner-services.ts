@@ -61,6 +61,7 @@ export async function createPlannerServices(
     localBoard = await startLocalBoard({
       dataDir: join(options.userDataDir, 'local-board'),
       storedKey,
+      log,
       ...(options.localBoardTasks !== undefined ? { seedTasks: options.localBoardTasks } : {}),
     })
     try {

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { EVENTS } from '../../src-shared/ipc'
 import type { EventName, EventPayload } from '../../src-shared/ipc'
 import type { IpcRouter } from '../ipc/ipc-router'
+import { resultJson } from '../ipc/reply-json'
 import { contentType, resolveAppFile } from '../window/app-protocol'
 import { CONTENT_SECURITY_POLICY } from '../window/content-security-policy'
 
@@ -93,11 +94,13 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
           error: { code: 'INVALID_REQUEST', message: 'The call body is not valid JSON.' },
         })
       }
-      return json(
-        res,
-        200,
-        await options.router.dispatch(decodeURIComponent(url.pathname.slice(5)), payload, true),
+      const result = await options.router.dispatch(
+        decodeURIComponent(url.pathname.slice(5)),
+        payload,
+        true,
       )
+      // A synced snapshot's JSON was made once already, for the disk cache: send that text.
+      return send(res, 200, resultJson(result))
     }
     if (url.pathname === '/events') {
       if (!sameToken(url.searchParams.get('token'), token))
