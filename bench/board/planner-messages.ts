@@ -1,4 +1,5 @@
-// What the planner child (planner-process.ts) tells the benchmark (refresh.ts).
+// What the planner child (planner-process.ts) and the benchmark (refresh.ts) tell each other.
+import type { ProfileSummary } from './profile-summary'
 
 /** The planner process's memory and event loop over one refresh. */
 export interface Sample {
@@ -11,8 +12,8 @@ export interface Sample {
   /** The planner's event loop: longest delay and 99th percentile while the refresh ran. */
   loopDelayMaxMs: number
   loopDelayP99Ms: number
-  /** Main-thread milliseconds by part of the code (profile-summary.ts), when asked for. */
-  profile?: [string, number][]
+  /** Where the main thread spent the refresh (profile-summary.ts), when asked for. */
+  profile?: ProfileSummary
 }
 
 export type ToParent =

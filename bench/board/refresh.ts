@@ -3,7 +3,7 @@
 // Prints a markdown section; --write puts it into docs/benchmarks.md. Not a test: it exits 0
 // whatever the figures.
 //
-//   node --import tsx bench/board/refresh.ts [--tasks 50000] [--runs 5] [--write] [--fresh]
+//   node --import tsx bench/board/refresh.ts [--tasks 10000,50000] [--runs 5] [--write] [--fresh]
 //                                            [--planner <label>=<checkout>]... [--profile]
 //
 // Each --planner measures the planner of a checkout (its own src-main; this tree's benchmark and
@@ -19,11 +19,13 @@ import { parseArgs } from 'node:util'
 import type { ToParent, ToPlanner } from './planner-messages'
 import { median, renderSection, writeSection } from './report'
 import type { Measured, Refresh } from './report'
+import type { ProfileSummary } from './profile-summary'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const { values: options } = parseArgs({
   options: {
-    tasks: { type: 'string', default: '50000' },
+    /** Board sizes, comma-separated. */
+    tasks: { type: 'string', default: '10000,50000' },
     runs: { type: 'string', default: '5' },
     write: { type: 'boolean', default: false },
     planner: { type: 'string', multiple: true, default: ['this=.'] },
@@ -32,9 +34,10 @@ const { values: options } = parseArgs({
     profile: { type: 'boolean', default: false },
   },
 })
-const tasks = Number(options.tasks)
+const sizes = options.tasks.split(',').map(Number)
 const runs = Number(options.runs)
-if (!(Number.isInteger(tasks) && tasks > 0 && runs >= 1)) throw new Error('bad --tasks or --runs')
+if (!(sizes.every((n) => Number.isInteger(n) && n > 0) && runs >= 1))
+  throw new Error('bad --tasks or --runs')
 const planners = options.planner.map((given) => {
   const [label, dir] = given.split('=')
   if (!label || !dir) throw new Error(`--planner takes <label>=<checkout>, not ${given}`)
@@ -54,6 +57,7 @@ function commitOf(dir: string): string {
 async function startPlanner(
   root: string,
   userData: string,
+  tasks: number,
 ): Promise<{ child: ChildProcess; url: string; token: string; startMs: number }> {
   const child = fork(
     join(import.meta.dirname, 'planner-process.ts'),
@@ -102,28 +106,41 @@ async function refresh(
   })
   const body = await response.text()
   const receivedMs = performance.now() - started
-  const result = JSON.parse(body) as { ok: boolean; value?: { tasks: unknown[] } }
+  const result = JSON.parse(body) as {
+    ok: boolean
+    value?: { tasks: unknown[]; coverage: { requests: number } }
+  }
   const parsedMs = performance.now() - started
   if (!result.ok || !result.value) throw new Error(`board:sync failed: ${body.slice(0, 300)}`)
   tell({ type: 'sample', profile })
   const { sample } = await next(child, 'sample')
-  return { receivedMs, parsedMs, bytes: body.length, tasks: result.value.tasks.length, sample }
+  const { tasks, coverage } = result.value
+  return {
+    receivedMs,
+    parsedMs,
+    bytes: body.length,
+    tasks: tasks.length,
+    requests: coverage.requests,
+    sample,
+  }
 }
 
-async function measure(label: string, root: string): Promise<Measured> {
+async function measure(label: string, root: string, tasks: number): Promise<Measured> {
   const userData = join(ROOT, '.bench-tmp', 'board-refresh', `${label}-${tasks}`)
   if (options.fresh) rmSync(userData, { recursive: true, force: true })
   const wasSeeded = existsSync(join(userData, 'local-board', 'local-board.db'))
-  const planner = await startPlanner(root, userData)
-  log(`${label}: planner ready in ${(planner.startMs / 1000).toFixed(1)} s`)
+  const planner = await startPlanner(root, userData, tasks)
+  log(`${tasks} tasks, ${label}: planner ready in ${(planner.startMs / 1000).toFixed(1)} s`)
   const refreshes: Refresh[] = []
-  let profile: [string, number][] | undefined
+  let profile: ProfileSummary | undefined
   try {
     // The first refresh after a start warms the JIT and fills the snapshot cache: not counted.
     await refresh(planner.child, planner.url, planner.token)
     for (let run = 0; run < runs; run += 1) {
       const one = await refresh(planner.child, planner.url, planner.token)
-      log(`${label}, run ${run + 1}: ${one.parsedMs.toFixed(0)} ms, ${one.tasks} tasks`)
+      log(
+        `${tasks} tasks, ${label}, run ${run + 1}: ${one.parsedMs.toFixed(0)} ms, ${one.tasks} tasks`,
+      )
       refreshes.push(one)
     }
     if (options.profile)
@@ -135,6 +152,7 @@ async function measure(label: string, root: string): Promise<Measured> {
   return {
     label,
     commit: commitOf(root),
+    tasks,
     startMs: planner.startMs,
     seeded: !wasSeeded,
     refreshes,
@@ -144,18 +162,19 @@ async function measure(label: string, root: string): Promise<Measured> {
 
 const loadBefore = loadavg()[0] ?? 0
 const measured: Measured[] = []
-for (const { label, root } of planners) measured.push(await measure(label, root))
+for (const tasks of sizes) {
+  for (const { label, root } of planners) measured.push(await measure(label, root, tasks))
+}
 const loadAfter = loadavg()[0] ?? 0
 const cpu = cpus()
 const section = renderSection(measured, {
-  command: `node --import tsx bench/board/refresh.ts --tasks ${tasks} --runs ${runs}${options.profile ? ' --profile' : ''}${planners.map((p) => ` --planner ${p.label}=<checkout>`).join('')}${options.write ? ' --write' : ''}`,
+  command: `node --import tsx bench/board/refresh.ts --tasks ${sizes.join(',')} --runs ${runs}${options.profile ? ' --profile' : ''}${planners.map((p) => ` --planner ${p.label}=<checkout>`).join('')}${options.write ? ' --write' : ''}`,
   date: new Date().toISOString().slice(0, 10),
   machine: `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; load average ${loadBefore.toFixed(2)} before the run and ${loadAfter.toFixed(2)} after it`,
-  tasks,
   runs,
 })
 process.stdout.write(section)
 if (options.write) log(`wrote ${await writeSection(section)}`)
 log(
-  `median refresh: ${measured.map((m) => `${m.label} ${median(m.refreshes.map((r) => r.parsedMs)).toFixed(0)} ms`).join(', ')}`,
+  `median refresh: ${measured.map((m) => `${m.tasks} ${m.label} ${median(m.refreshes.map((r) => r.parsedMs)).toFixed(0)} ms`).join(', ')}`,
 )
