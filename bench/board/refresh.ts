@@ -5,20 +5,21 @@
 //
 //   node --import tsx bench/board/refresh.ts [--tasks 10000,50000] [--runs 5] [--write] [--fresh]
 //                                            [--planner <label>=<checkout>]... [--profile]
+//                                            [--from-last]
 //
 // Each --planner measures the planner of a checkout (its own src-main; this tree's benchmark and
 // node_modules) in the same run, e.g. `--planner before=../old --planner after=.`, for a
 // before/after on the same machine. Default: `--planner this=.`
 import { fork, execFileSync } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import type { ToParent, ToPlanner } from './planner-messages'
 import { median, renderSection, writeSection } from './report'
-import type { Measured, Refresh } from './report'
+import type { Context, Measured, Refresh } from './report'
 import type { ProfileSummary } from './profile-summary'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -32,6 +33,8 @@ const { values: options } = parseArgs({
     fresh: { type: 'boolean', default: false },
     /** One more refresh, CPU-profiled: where the planner's main thread spends it. */
     profile: { type: 'boolean', default: false },
+    /** Measure nothing: render the section again from the last run's saved figures. */
+    'from-last': { type: 'boolean', default: false },
   },
 })
 const sizes = options.tasks.split(',').map(Number)
@@ -160,19 +163,31 @@ async function measure(label: string, root: string, tasks: number): Promise<Meas
   }
 }
 
-const loadBefore = loadavg()[0] ?? 0
-const measured: Measured[] = []
-for (const tasks of sizes) {
-  for (const { label, root } of planners) measured.push(await measure(label, root, tasks))
+/** Every run's figures, so that the section can be rendered again (--from-last). */
+const LAST = join(ROOT, '.bench-tmp', 'board-refresh', 'last.json')
+
+async function run(): Promise<{ measured: Measured[]; context: Context }> {
+  const loadBefore = loadavg()[0] ?? 0
+  const measured: Measured[] = []
+  for (const tasks of sizes) {
+    for (const { label, root } of planners) measured.push(await measure(label, root, tasks))
+  }
+  const loadAfter = loadavg()[0] ?? 0
+  const cpu = cpus()
+  const context: Context = {
+    command: `node --import tsx bench/board/refresh.ts --tasks ${sizes.join(',')} --runs ${runs}${options.profile ? ' --profile' : ''}${planners.map((p) => ` --planner ${p.label}=<checkout>`).join('')}${options.write ? ' --write' : ''}`,
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; load average ${loadBefore.toFixed(2)} before the run and ${loadAfter.toFixed(2)} after it`,
+    runs,
+  }
+  writeFileSync(LAST, JSON.stringify({ measured, context }))
+  return { measured, context }
 }
-const loadAfter = loadavg()[0] ?? 0
-const cpu = cpus()
-const section = renderSection(measured, {
-  command: `node --import tsx bench/board/refresh.ts --tasks ${sizes.join(',')} --runs ${runs}${options.profile ? ' --profile' : ''}${planners.map((p) => ` --planner ${p.label}=<checkout>`).join('')}${options.write ? ' --write' : ''}`,
-  date: new Date().toISOString().slice(0, 10),
-  machine: `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; load average ${loadBefore.toFixed(2)} before the run and ${loadAfter.toFixed(2)} after it`,
-  runs,
-})
+
+const { measured, context } = options['from-last']
+  ? (JSON.parse(readFileSync(LAST, 'utf8')) as { measured: Measured[]; context: Context })
+  : await run()
+const section = renderSection(measured, context)
 process.stdout.write(section)
 if (options.write) log(`wrote ${await writeSection(section)}`)
 log(
