@@ -3,8 +3,9 @@
 import type { ListTasksFilters, Task } from '../../src-shared/api'
 import { DIMENSIONS, FIXED_VALUES } from './dimensions'
 import type { DimensionName } from './dimensions'
-import { matchesFilters, owns } from './slice'
+import { owns } from './slice'
 import type { Slice } from './slice'
+import { TaskIndex } from './task-index'
 
 export interface KnownValues {
   projectKeys?: string[]
@@ -37,9 +38,9 @@ export class BoardKnowledge {
   readonly contradicted = new Map<DimensionName, Set<string>>()
   private readonly seen = new Map<DimensionName, Set<string>>()
   private readonly given = new Map<DimensionName, Set<string>>()
-  /** Loaded tasks by project, so that counting a slice reads only its projects' tasks. */
-  private readonly byProject = new Map<string, Task[]>()
-  private readonly byId = new Map<string, Task>()
+  /** Loaded tasks, indexed so that counting a slice reads only its narrowest filter's tasks. */
+  private readonly loaded = new TaskIndex()
+  private readonly ids = new Set<string>()
 
   constructor(private readonly known: KnownValues = {}) {
     for (const name of LEARNED) {
@@ -55,12 +56,10 @@ export class BoardKnowledge {
   add(page: readonly Task[]): number {
     let added = 0
     for (const task of page) {
-      if (this.byId.has(task.id)) continue
+      if (this.ids.has(task.id)) continue
       added += 1
-      this.byId.set(task.id, task)
-      const project = this.byProject.get(task.projectKey) ?? []
-      this.byProject.set(task.projectKey, project)
-      project.push(task)
+      this.ids.add(task.id)
+      this.loaded.add(task)
       this.maxKey.set(task.projectKey, Math.max(this.maxKey.get(task.projectKey) ?? 0, task.key))
       for (const name of LEARNED) {
         for (const value of DIMENSIONS[name].of(task)) {
@@ -76,19 +75,16 @@ export class BoardKnowledge {
   }
 
   get size(): number {
-    return this.byId.size
+    return this.loaded.size
   }
 
   tasks(): Task[] {
-    return [...this.byId.values()]
+    return [...this.loaded.tasks()]
   }
 
   /** Loaded tasks that the query of `filters` returns. */
   matching(filters: ListTasksFilters): Task[] {
-    const projects = filters.projectKey ?? [...this.byProject.keys()]
-    return projects.flatMap((key) =>
-      (this.byProject.get(key) ?? []).filter((task) => matchesFilters(task, filters)),
-    )
+    return this.loaded.matching(filters)
   }
 
   /** Loaded tasks the slice is responsible for. */

@@ -12,8 +12,8 @@ import type { Task } from '../../src-shared/api'
 import type { BoardKnowledge } from './board-knowledge'
 import { cutAhead, cutByQuantiles, packValues } from './cuts'
 import type { Cuts } from './cuts'
-import { ALL_DAYS, dayNumber, dayOf, nextDay } from './days'
-import { DIMENSIONS } from './dimensions'
+import { ALL_DAYS, dayNumber, dayOf, dayOfNumber, nextDay, previousDay } from './days'
+import { DIMENSIONS, FIXED_VALUES } from './dimensions'
 import type { DimensionName } from './dimensions'
 import { boardSize, dueSorted, estimateSlice } from './estimate'
 import type { SliceEstimate } from './estimate'
@@ -81,11 +81,10 @@ function splitDue(slice: Slice, page: readonly Task[], board: BoardKnowledge): D
     const first = days[0] as string
     const window = Math.max(TUNING.densityDays, dayNumber(last) - dayNumber(first) + 1)
     const since = dayNumber(last) - window
-    const recent = board
-      .matching({ ...slice.filters, dueDate: undefined })
-      .filter(
-        (t) => t.dueDate !== '' && dayNumber(dayOf(t.dueDate)) >= since && dayOf(t.dueDate) < last,
-      )
+    const recent = board.matching({
+      ...slice.filters,
+      dueDate: { from: dayOfNumber(since), to: previousDay(last) },
+    })
     const perDay = Math.max(recent.length, days.length - (counts.get(last) ?? 0)) / window
     // An open-ended range holds what the board's keys promise beyond what is loaded.
     const left = range.to === ALL_DAYS.to ? boardSize(page, board) - board.size : Infinity
@@ -263,14 +262,20 @@ function splitOther(
     .sort((a, b) => b.reach - a.reach)
   // Else a filter every task has that parts the tasks known to match (a page is only a floor
   // under the slice's size, so "narrows" may miss it); one whose every known match falls in one
-  // part would only ask the same query again.
+  // part would only ask the same query again, and a type or pin split that cuts off only a sliver
+  // (pinned tasks, 9 of 202) nearly so. (Projects and statuses are not held to that: their
+  // parts' sizes come from the page, which in creation order may show only one of them.)
   const parts = (c: Candidate) =>
     c.decision.kind === 'split' ? (c.decision.expected ?? []).filter((n) => n >= 1).length : 0
+  const cutsOff = (c: Candidate) =>
+    c.decision.kind === 'split' && FIXED_VALUES[c.decision.dimension] !== undefined
+      ? c.largest <= TUNING.slivers * estimate.matches
+      : true
   const best =
     optional[0] ??
     ALWAYS_SET_ORDER.filter((name) => open.includes(name))
       .map((name) => valueCandidate(name, slice, page, board, estimate))
-      .find((c) => c !== undefined && parts(c) >= 2)
+      .find((c) => c !== undefined && parts(c) >= 2 && cutsOff(c))
   if (!best)
     return { kind: 'stop', reason: 'no filter the service offers narrows these tasks further' }
   return best.decision

@@ -40,6 +40,12 @@ export const TUNING = {
    * slice's own tasks holds the rest): otherwise it would ask nearly the same query again.
    */
   narrowing: 0.8,
+  /**
+   * A last-resort cut by type or pin (no other filter narrows) is made only when its largest
+   * part is expected to hold at most this share of the slice: 0.9 saved 16 of 278 requests at
+   * 10,000 tasks in due order and 10 of 438 in creation order, loading as much.
+   */
+  slivers: 0.9,
   /** Most parts one split cuts a value filter into (bounds the work of packing buckets). */
   maxBuckets: 60,
 } as const
