@@ -12,6 +12,7 @@ import type { PlannerServices } from './services/planner-services'
 import { APP_ORIGIN, APP_SCHEME, contentType, resolveAppFile } from './window/app-protocol'
 import { CONTENT_SECURITY_POLICY } from './window/content-security-policy'
 import { denyAllPermissions, guardContents } from './window/security-guards'
+import { bringToFront, claimSingleInstance } from './window/single-instance'
 import { mainWindowOptions } from './window/window-options'
 
 const rendererRoot = join(import.meta.dirname, '../renderer')
@@ -75,7 +76,13 @@ async function start(): Promise<void> {
   })
 }
 
-void app.whenReady().then(start)
+// One planner per user-data folder: a second launch quits, and this one comes to the front.
+const isPrimary = claimSingleInstance(app, () => {
+  // Still starting (or quitting): the window shows itself when it is ready.
+  if (!services) return
+  if (!bringToFront(mainWindow)) mainWindow = createMainWindow()
+})
+if (isPrimary) void app.whenReady().then(start)
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()

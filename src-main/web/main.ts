@@ -9,6 +9,7 @@ import { MemorySecretStore } from '../secrets/memory-secret-store'
 import { secretServiceName } from '../secrets/secret-store'
 import type { SecretStore } from '../secrets/secret-store'
 import { createPlannerServices } from '../services/planner-services'
+import { lockDataDir } from './data-dir-lock'
 import { startWebBridge } from './web-bridge'
 import type { WebBridge } from './web-bridge'
 
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
     throw new Error(USAGE)
   }
   const userDataDir = values['user-data'] ?? join(homedir(), '.taskboard-planner', 'browser-mode')
+  // Before anything reads or writes the folder: a second planner on it stops here, untouched.
+  const lock = lockDataDir(userDataDir)
+  process.once('exit', () => lock.release())
   const secretStore = await chooseSecretStore(values['memory-keychain'] === true)
   // Events raised before the bridge is up (the first replay) have no page to reach yet.
   const events: { bridge?: WebBridge } = {}
