@@ -14,6 +14,7 @@ import type { LocalBoard } from '../local-board/local-board'
 import { LOCAL_PROFILE_ID, ProfileService } from '../profiles/profile-service'
 import type { SecretStore } from '../secrets/secret-store'
 import { boardHandlers } from './board-handlers'
+import { ClientCache } from './client-cache'
 import { profileHandlers } from './profile-handlers'
 
 export interface PlannerServicesOptions {
@@ -53,7 +54,7 @@ export async function createPlannerServices(
   const profiles = new ProfileService(join(options.userDataDir, 'boards.json'), options.secretStore)
   const cache = new SnapshotCache(join(options.userDataDir, 'snapshots'))
   const journal = new EditJournal(join(options.userDataDir, 'edits.db'))
-  const clients = new Map<string, ApiClient>()
+  const clients = new ClientCache((credentials) => new ApiClient(credentials))
 
   let localBoard: LocalBoard | undefined
   if (options.localBoard !== false) {
@@ -80,13 +81,7 @@ export async function createPlannerServices(
         ipcCode: 'NOT_FOUND' as const,
       })
     const apiKey = await profiles.apiKeyFor(profileId)
-    const cacheKey = `${profile.baseUrl}\u0000${apiKey}`
-    const existing = clients.get(profileId)
-    if (existing && (existing as ApiClient & { cacheKey?: string }).cacheKey === cacheKey)
-      return existing
-    const created = Object.assign(new ApiClient({ baseUrl: profile.baseUrl, apiKey }), { cacheKey })
-    clients.set(profileId, created)
-    return created
+    return clients.get(profileId, { baseUrl: profile.baseUrl, apiKey })
   }
 
   const sender = new EditSender(
