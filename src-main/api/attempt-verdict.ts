@@ -29,6 +29,8 @@ export interface AttemptContext<T> {
   /** POST is not: it is never sent again once it may have reached the board. */
   idempotent: boolean
   timeoutMs: number
+  /** Set when the call's deadline, not the per-attempt timeout, cut this attempt short. */
+  deadlineMs?: number
   now: number
 }
 
@@ -42,7 +44,11 @@ export function judgeAttempt<T>(result: AttemptResult, context: AttemptContext<T
       const happened = failure.kind === 'timeout' ? 'no answer came in time' : failure.reason
       return final(outcomeUnknown(label, happened, { attempts: attempt, cause: failure }))
     }
-    const error = errorFromFailure(failure, label, attempt, context.timeoutMs)
+    const limit =
+      context.deadlineMs === undefined
+        ? { timeoutMs: context.timeoutMs }
+        : { timeoutMs: context.timeoutMs, deadlineMs: context.deadlineMs }
+    const error = errorFromFailure(failure, label, attempt, limit)
     if (!failure.transient) return final(error)
     const reason = failure.kind === 'timeout' ? 'timeout' : (failure.code ?? failure.reason)
     return { done: false, error, retryable: true, reason }

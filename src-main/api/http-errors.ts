@@ -150,18 +150,25 @@ export function errorFromSuccessBody(
   return new ApiError('INVALID_RESPONSE', message, { status, attempts })
 }
 
-/** No answer at all: the connection failed or the time ran out. */
+/**
+ * No answer at all: the connection failed or the time ran out. `deadlineMs` is set when the
+ * call's deadline (all attempts together), not the per-attempt timeout, ran out.
+ */
 export function errorFromFailure(
   failure: NetworkFailure,
   label: RequestLabel,
   attempts: number,
-  timeoutMs: number,
+  limit: { timeoutMs: number; deadlineMs?: number },
 ): ApiError {
   const details = { attempts, cause: failure }
   if (failure.kind === 'timeout') {
+    const within =
+      limit.deadlineMs === undefined
+        ? `within ${seconds(limit.timeoutMs)}${tries(attempts)}`
+        : `within ${seconds(limit.deadlineMs)} in all (${attempts} attempt${attempts === 1 ? '' : 's'})`
     return new ApiError(
       'TIMEOUT',
-      `The board did not answer the request to ${label.what} within ${seconds(timeoutMs)}${tries(attempts)}. It may be overloaded or unreachable; try again later.`,
+      `The board did not answer the request to ${label.what} ${within}. It may be overloaded or unreachable; try again later.`,
       details,
     )
   }

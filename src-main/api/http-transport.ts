@@ -1,6 +1,6 @@
-// One request to the board: fetch with a per-request timeout, retries by the retry policy, and
-// every outcome turned into a validated value or an ApiError. Plain Node (global fetch), so it
-// runs in Electron main and in browser mode alike.
+// One request to the board: fetch with a per-attempt timeout and a deadline for the whole call,
+// retries by the retry policy, and every outcome turned into a validated value or an ApiError.
+// Plain Node (global fetch), so it runs in Electron main and in browser mode alike.
 import type { z } from 'zod'
 import { ApiError } from './api-error'
 import { judgeAttempt } from './attempt-verdict'
@@ -8,8 +8,15 @@ import type { AttemptResult } from './attempt-verdict'
 import type { RequestLabel } from './http-errors'
 import { classifyFetchFailure } from './network-failure'
 import { classifyBody } from './response-body'
-import { DEFAULT_RETRY_POLICY, decideRetry } from './retry-policy'
-import type { RetryPolicy } from './retry-policy'
+import {
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_RETRY_POLICY,
+  DEFAULT_TIMEOUT_MS,
+  attemptTimeoutMs,
+  decideRetry,
+  timeLeft,
+} from './retry-policy'
+import type { CallTiming, RetryPolicy } from './retry-policy'
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -30,8 +37,13 @@ export interface TransportOptions {
   apiKey: string
   /** Defaults to the global fetch. */
   fetch?: FetchLike
-  /** Per attempt, until the whole body has arrived. */
+  /** Per attempt, until the whole body has arrived (DEFAULT_TIMEOUT_MS: 8 s). */
   timeoutMs?: number
+  /**
+   * Per call: all attempts, the waits between them and their timeouts together
+   * (DEFAULT_DEADLINE_MS: 20 s). Measured on the monotonic clock, not with `now`.
+   */
+  deadlineMs?: number
   retry?: Partial<RetryPolicy>
   sleep?: (ms: number) => Promise<void>
   /** In [0, 1); drives the backoff jitter. */
@@ -53,8 +65,6 @@ export interface RequestSpec<T> {
   maxAttempts?: number
 }
 
-export const DEFAULT_TIMEOUT_MS = 15_000
-
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 export class HttpTransport {
@@ -62,7 +72,7 @@ export class HttpTransport {
   readonly origin: string
   private readonly base: string
   private readonly policy: RetryPolicy
-  private readonly timeoutMs: number
+  private readonly timing: CallTiming
 
   constructor(private readonly options: TransportOptions) {
     this.base = normaliseBaseUrl(options.baseUrl)
@@ -76,7 +86,10 @@ export class HttpTransport {
       )
     }
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry }
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    this.timing = {
+      timeoutMs: positive('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      deadlineMs: positive('deadlineMs', options.deadlineMs ?? DEFAULT_DEADLINE_MS),
+    }
   }
 
   /**
@@ -85,23 +98,32 @@ export class HttpTransport {
    * 408, 429 and 5xx. A POST is sent again only when its connection was never made (refused,
    * DNS, TLS): then no byte of it can have reached the board. Any later failure of a POST
    * (reset, timeout, a gateway's 5xx, an unreadable 2xx) is OUTCOME_UNKNOWN and final.
+   *
+   * The whole call ends by the deadline: the attempt running then is cut off (TIMEOUT, or
+   * OUTCOME_UNKNOWN for a POST), and no retry is made whose wait and a useful attempt do not fit
+   * before it (the call then fails with the last attempt's error).
    */
   async send<T>(spec: RequestSpec<T>): Promise<T> {
     const label: RequestLabel = { method: spec.method, origin: this.origin, what: spec.what }
     const policy = { ...this.policy, maxAttempts: spec.maxAttempts ?? this.policy.maxAttempts }
+    const started = performance.now()
+    const elapsed = () => performance.now() - started
     for (let attempt = 1; ; attempt++) {
-      const verdict = judgeAttempt(await this.attempt(spec), {
+      const limitMs = attemptTimeoutMs(this.timing, elapsed())
+      const verdict = judgeAttempt(await this.attempt(spec, limitMs), {
         schema: spec.schema,
         label,
         attempt,
         idempotent: spec.method !== 'POST',
-        timeoutMs: this.timeoutMs,
+        timeoutMs: this.timing.timeoutMs,
+        ...(limitMs < this.timing.timeoutMs ? { deadlineMs: this.timing.deadlineMs } : {}),
         now: (this.options.now ?? Date.now)(),
       })
       if (verdict.done) return verdict.value
       if (!verdict.retryable) throw verdict.error
       const random = this.options.random ?? Math.random
-      const decision = decideRetry(attempt, policy, random, verdict.retryAfterMs)
+      const time = timeLeft(this.timing, elapsed())
+      const decision = decideRetry(attempt, policy, random, verdict.retryAfterMs, time)
       if (!decision.retry) throw verdict.error
       const { method, path } = spec
       const { delayMs } = decision
@@ -110,7 +132,7 @@ export class HttpTransport {
     }
   }
 
-  private async attempt<T>(spec: RequestSpec<T>): Promise<AttemptResult> {
+  private async attempt<T>(spec: RequestSpec<T>, limitMs: number): Promise<AttemptResult> {
     const controller = new AbortController()
     let timedOut = false
     // The timer covers the body as well: a board that sends headers and then stalls is as stuck
@@ -118,7 +140,7 @@ export class HttpTransport {
     const timer = setTimeout(() => {
       timedOut = true
       controller.abort()
-    }, this.timeoutMs)
+    }, limitMs)
     const query = spec.query?.toString()
     const url = `${this.base}${spec.path}${query ? `?${query}` : ''}`
     try {
@@ -147,6 +169,13 @@ export class HttpTransport {
       clearTimeout(timer)
     }
   }
+}
+
+function positive(name: string, ms: number): number {
+  if (!Number.isFinite(ms) || ms <= 0) {
+    throw new RangeError(`${name} must be a positive number of milliseconds, not ${ms}`)
+  }
+  return ms
 }
 
 /** `https://host/prefix/` -> `https://host/prefix`; refuses anything but http(s) URLs. */

@@ -3,13 +3,20 @@ export { ApiClient } from './api-client'
 export type { ApiClientOptions, ConnectionTestResult } from './api-client'
 export { ApiError, isApiError } from './api-error'
 export type { ApiErrorCode, ApiErrorDetails, BatchProgress } from './api-error'
-export { DEFAULT_TIMEOUT_MS, HttpTransport, normaliseBaseUrl } from './http-transport'
+export { HttpTransport, normaliseBaseUrl } from './http-transport'
 export type { FetchLike, HttpMethod, RetryEvent, TransportOptions } from './http-transport'
 export {
+  DEFAULT_CALL_TIMING,
+  DEFAULT_DEADLINE_MS,
   DEFAULT_RETRY_POLICY,
+  DEFAULT_TIMEOUT_MS,
+  attemptTimeoutMs,
   backoffDelayMs,
   decideRetry,
   isRetryableStatus,
+  minAttemptMs,
   parseRetryAfter,
+  timeLeft,
+  worstCaseCallMs,
 } from './retry-policy'
-export type { RetryDecision, RetryPolicy } from './retry-policy'
+export type { CallTiming, RetryDecision, RetryPolicy, TimeLeft } from './retry-policy'
