@@ -21,6 +21,11 @@ const rendererRules = [
   { regex: nodeBuiltins, message: 'The renderer never imports node built-ins.' },
   { regex: room('src-(server|main)'), message: 'The renderer depends only on src-shared.' },
 ]
+// Main embeds the local board through the service's public surface (src-server/index.ts) only.
+const serverInternals = {
+  regex: '(^|/)src-server/(?!index(\\.ts)?$)',
+  message: "Main uses the board service only through src-server's index (startEmbeddedBoard...).",
+}
 const frappeOnlyInAdapter = {
   group: ['frappe-gantt', 'frappe-gantt/*'],
   message: 'Only src-renderer/timeline/adapter/ knows frappe-gantt; use the adapter.',
@@ -85,6 +90,12 @@ export default tseslint.config(
           patterns: [...rendererRules, frappeOnlyInAdapter],
         },
       ],
+    },
+  },
+  {
+    files: ['src-main/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [rendererPath, serverInternals] }],
     },
   },
   {

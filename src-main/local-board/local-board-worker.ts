@@ -2,8 +2,8 @@
 // seeding, list queries and their JSON never hold main's event loop, which the planner window
 // and, in browser mode, the page's own bridge need. Started by startLocalBoard (local-board.ts).
 import { parentPort, workerData } from 'node:worker_threads'
-import { serveLocalBoard } from './serve-local-board'
-import type { ServeOptions } from './serve-local-board'
+import { startEmbeddedBoard } from '../../src-server'
+import type { EmbeddedBoardOptions } from '../../src-server'
 import type { FromWorker, ToWorker } from './worker-messages'
 
 const port = parentPort
@@ -12,7 +12,7 @@ const tell = (message: FromWorker) => port.postMessage(message)
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 try {
-  const board = await serveLocalBoard(workerData as ServeOptions)
+  const board = await startEmbeddedBoard(workerData as EmbeddedBoardOptions)
   const { url, apiKey, definitions } = board
   port.on('message', (message: ToWorker) => {
     if (message.type !== 'close') return

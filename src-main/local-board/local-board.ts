@@ -3,13 +3,13 @@
 // list queries are synchronous SQLite work, seconds of it at 50,000 tasks; on main's thread they
 // would freeze the window and, in browser mode, the bridge that the page talks to.
 import type { Worker } from 'node:worker_threads'
-import type { ServeOptions, ServedBoard } from './serve-local-board'
+import type { EmbeddedBoard, EmbeddedBoardOptions } from '../../src-server'
 import { startWorker } from './start-worker'
 import type { FromWorker, ToWorker } from './worker-messages'
 
-export type LocalBoard = ServedBoard
+export type LocalBoard = EmbeddedBoard
 
-export interface LocalBoardOptions extends ServeOptions {
+export interface LocalBoardOptions extends EmbeddedBoardOptions {
   /** Where an unexpected end of the board's worker is reported (default: console.error). */
   log?: (message: string) => void
 }

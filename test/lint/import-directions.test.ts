@@ -32,6 +32,19 @@ describe('import directions', () => {
     ],
     ['src-server/probe.ts', "import { App } from '../src-renderer/app'\nexport const x = App"],
     ['src-server/probe.ts', "import { app } from 'electron'\nexport const x = app"],
+    [
+      'src-main/local-board/probe.ts',
+      "import { listen } from '../../src-server/cli/serve'\nexport const x = listen",
+    ],
+    [
+      'src-main/probe.ts',
+      "import { createApp } from '../src-server/http/create-app'\nexport const x = createApp",
+    ],
+    [
+      'src-main/probe.ts',
+      "import demo from '../src-server/demo/demo-board.json'\nexport const x = demo",
+    ],
+    ['src-main/probe.ts', "import { App } from '../src-renderer/app'\nexport const x = App"],
   ])('%s may not import: %s', async (file, code) => {
     expect(await restricted(file, code)).toHaveLength(1)
   })
@@ -47,8 +60,12 @@ describe('import directions', () => {
       "import { readFileSync } from 'node:fs'\nexport const x = readFileSync",
     ],
     [
+      'src-main/local-board/probe.ts',
+      "import { startEmbeddedBoard } from '../../src-server'\nexport const x = startEmbeddedBoard",
+    ],
+    [
       'src-main/probe.ts',
-      "import { createApp } from '../src-server/http/create-app'\nexport const x = createApp",
+      "import type { ListOrder } from '../src-server/index'\nexport type X = ListOrder",
     ],
   ])('%s may import: %s', async (file, code) => {
     expect(await restricted(file, code)).toEqual([])
