@@ -1,7 +1,7 @@
 // The board service as a Fastify app, separate from listen(): tests inject requests in-process
 // or listen on a real socket; the CLI and the planner's local board listen on 127.0.0.1.
 import Fastify from 'fastify'
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { SERVICE_LIMITS } from '../../src-shared/api'
 import type { Principal } from '../auth/api-keys'
 import { authenticate } from '../auth/api-keys'
@@ -11,9 +11,9 @@ import { randomId } from '../store/ids'
 import { DEFAULT_LIST_ORDER, isListOrder, LIST_ORDERS } from '../store/list-order'
 import type { ListOrder } from '../store/list-order'
 import { ServiceError } from '../store/service-error'
-import type { WriteContext } from '../store/write-context'
 import { DEPENDENCIES_PATH, sendError, TASKS_PATH, toServiceError } from './error-replies'
 import { registerDependencyRoutes } from './dependency-routes'
+import type { RouteContext } from './route-context'
 import { registerTaskRoutes } from './task-routes'
 
 export interface AppOptions {
@@ -30,14 +30,6 @@ export interface AppOptions {
    * `created`, `created-desc`, `updated-desc` or `random` (see store/list-order.ts).
    */
   listOrder?: ListOrder
-}
-
-export interface RouteContext {
-  /** The board, actor and clock of one authenticated request. */
-  forRequest(request: FastifyRequest): WriteContext
-  taskUrl(id: string): string
-  /** The order of GET /api/v1/tasks. */
-  listOrder: ListOrder
 }
 
 declare module 'fastify' {

@@ -5,7 +5,7 @@ import {
   ListDependenciesQuery,
 } from '../../src-shared/api'
 import { createDependency, deleteDependency, listDependencies } from '../store/dependencies'
-import type { RouteContext } from './create-app'
+import type { RouteContext } from './route-context'
 import { DEPENDENCIES_PATH } from './error-replies'
 import { parseOrThrow } from './parse-body'
 

@@ -5,7 +5,7 @@ import { checkCreateShape, createTasks } from '../store/create-tasks'
 import { listTasksJson } from '../store/list-tasks'
 import { ServiceError } from '../store/service-error'
 import { updateTasks } from '../store/update-tasks'
-import type { RouteContext } from './create-app'
+import type { RouteContext } from './route-context'
 import { TASKS_PATH } from './error-replies'
 import { parseOrThrow } from './parse-body'
 

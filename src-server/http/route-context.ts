@@ -1,0 +1,13 @@
+// What the route modules get from createApp (create-app.ts), in a file of its own so that the
+// routes and the app that registers them do not import each other.
+import type { FastifyRequest } from 'fastify'
+import type { ListOrder } from '../store/list-order'
+import type { WriteContext } from '../store/write-context'
+
+export interface RouteContext {
+  /** The board, actor and clock of one authenticated request. */
+  forRequest(request: FastifyRequest): WriteContext
+  taskUrl(id: string): string
+  /** The order of GET /api/v1/tasks. */
+  listOrder: ListOrder
+}
