@@ -59,13 +59,13 @@ export function App(): React.JSX.Element {
       <Toolbar>
         <BoardMenu api={api} onBoardChanged={() => void reload(true)} />
       </Toolbar>
-      <Messages />
+      <Messages api={api} />
       <main className="workspace">
         <TimelineView api={api} model={model} />
         <UnscheduledTray tasks={model.layout.unscheduled} />
         <TaskDetails />
       </main>
-      <StatusBar boardName={boardName} onRefresh={() => void reload(false)} />
+      <StatusBar api={api} boardName={boardName} onRefresh={() => void reload(false)} />
       <CoveragePanel api={api} />
     </div>
   )

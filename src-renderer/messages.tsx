@@ -1,12 +1,37 @@
-// What happened to the user's edits and why: rejections, conflicts, queued changes.
-import { usePlanner, usePlannerStore } from './state'
+// What happened to the user's edits and why: messages (rejections, failed loads) and the
+// journal's problems, each until the user settles it: a conflict offers Keep mine or Take
+// theirs; a refusal or a failure is shown with the board's reason until dismissed.
+import type { PlannerApi } from '../src-shared/ipc/planner-api'
+import { resolveProblem, usePlanner, usePlannerStore } from './state'
 
-export function Messages(): React.JSX.Element | null {
+export function Messages({ api }: { api: PlannerApi }): React.JSX.Element | null {
   const messages = usePlanner((s) => s.edits.messages)
+  const problems = usePlanner((s) => s.edits.problems)
   const store = usePlannerStore()
-  if (messages.length === 0) return null
+  if (messages.length === 0 && problems.length === 0) return null
+  const settle = (id: string, choice: 'mine' | 'theirs') =>
+    void resolveProblem(store, api, id, choice)
   return (
     <div className="messages" aria-live="polite">
+      {problems.map((problem) => (
+        <div key={problem.id} className="message problem error" role="alert">
+          <span>{problem.message}</span>
+          {problem.kind === 'conflict' ? (
+            <>
+              <button type="button" onClick={() => settle(problem.id, 'mine')}>
+                Keep mine
+              </button>
+              <button type="button" onClick={() => settle(problem.id, 'theirs')}>
+                Take theirs
+              </button>
+            </>
+          ) : (
+            <button type="button" onClick={() => settle(problem.id, 'theirs')}>
+              Dismiss
+            </button>
+          )}
+        </div>
+      ))}
       {messages.map((message) => (
         <div
           key={message.id}

@@ -1,12 +1,17 @@
 // The status bar: which board, when it was synced, sync progress, how complete the load is (one
-// short line; Details opens the coverage panel), edits waiting to be sent, and a refresh button.
+// short line; Details opens the coverage panel), edits waiting to be sent (Retry now, Discard…),
+// and a refresh button.
+import type { PlannerApi } from '../src-shared/ipc/planner-api'
 import { coverageLine } from './board-coverage/coverage-text'
+import { PendingEdits } from './pending-edits'
 import { selectStatusBar, usePlannerShallow, usePlannerStore } from './state'
 
 export function StatusBar({
+  api,
   boardName,
   onRefresh,
 }: {
+  api: PlannerApi
   boardName: string
   onRefresh(): void
 }): React.JSX.Element {
@@ -43,10 +48,7 @@ export function StatusBar({
           </button>
         )}
       </span>
-      <span className="pending" data-testid="pending-edits">
-        {status.pendingCount} pending edit{status.pendingCount === 1 ? '' : 's'}
-        {status.savingCount > 0 ? `, ${status.savingCount} saving` : ''}
-      </span>
+      <PendingEdits api={api} boardName={boardName} />
       {status.error && <span className="error">{status.error.message}</span>}
       <button type="button" className="refresh" onClick={onRefresh} disabled={status.loading}>
         Refresh

@@ -1,7 +1,10 @@
-// The one error type of the API client. Its `code` is an IPC error code, so the IPC wrapper can
-// hand it to the renderer unchanged; its message is written for the person using the planner.
+// The API client's kind of IpcFailure (the one error type that reaches the renderer): its code
+// is an IPC error code, its message is written for the person using the planner, and it carries
+// what the board said. Whether a failed call is worth repeating is isRetryable(code), in
+// src-shared/ipc, the one list of such codes.
 import type { FieldIssue } from '../../src-shared/api'
-import type { IpcError, IpcErrorCode } from '../../src-shared/ipc/contract'
+import type { IpcErrorCode } from '../../src-shared/ipc/contract'
+import { IpcFailure } from '../../src-shared/ipc/ipc-failure'
 
 export type ApiErrorCode = Extract<
   IpcErrorCode,
@@ -45,15 +48,7 @@ export interface ApiErrorDetails {
   cause?: unknown
 }
 
-/** Codes worth trying again later (the edit journal does): the request itself was fine. */
-const TRANSIENT: ReadonlySet<ApiErrorCode> = new Set([
-  'RATE_LIMITED',
-  'SERVER_ERROR',
-  'NETWORK',
-  'TIMEOUT',
-])
-
-export class ApiError extends Error {
+export class ApiError extends IpcFailure {
   readonly status: number | undefined
   readonly serverCode: string | undefined
   readonly serverMessage: string | undefined
@@ -63,11 +58,11 @@ export class ApiError extends Error {
   readonly batch: BatchProgress | undefined
 
   constructor(
-    readonly code: ApiErrorCode,
+    override readonly code: ApiErrorCode,
     message: string,
     readonly details: ApiErrorDetails = {},
   ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    super(code, message, details.cause === undefined ? undefined : { cause: details.cause })
     this.name = 'ApiError'
     this.status = details.status
     this.serverCode = details.serverCode
@@ -78,19 +73,9 @@ export class ApiError extends Error {
     this.batch = details.batch
   }
 
-  /** True when sending the same request later may succeed. */
-  get transient(): boolean {
-    return TRANSIENT.has(this.code)
-  }
-
   /** A copy with more details (and optionally a longer message). */
   with(details: ApiErrorDetails, message: string = this.message): ApiError {
     return new ApiError(this.code, message, { ...this.details, ...details })
-  }
-
-  /** The value form that crosses IPC: code and message only, never the cause. */
-  toIpcError(): IpcError {
-    return { code: this.code, message: this.message }
   }
 }
 

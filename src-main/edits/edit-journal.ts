@@ -1,21 +1,41 @@
-// Every update batch is written here, durably, before it is sent, and removed only once the board
-// has acknowledged it. After a crash or restart the batches still here are sent again, oldest
-// first. Updates carry absolute values, so sending one twice is harmless.
+// The edit journal, on disk (SQLite, synchronous = FULL): every update batch is written here,
+// with what the user saw, before anything touches the network, and removed only once the board
+// has taken it. After a crash, a restart or an outage the batches still here are sent again,
+// oldest first; updates carry absolute values, so sending one twice is harmless.
+//
+// Beside the batches it keeps:
+// - problems: edits the board did not take (a conflict, a refusal, a failure of the planner),
+//   until the user settles them;
+// - versions: each task as read back after the planner's own last write of it, so that the
+//   next edit of that task is checked against the board's version, not waved through.
+//
+// A row that no longer parses (a damaged file, a newer planner's format) is never sent and never
+// dropped: it is set aside as an 'unreadable' problem, raw text included, for the user to see.
 import { randomUUID } from 'node:crypto'
 import Database from 'libsql'
-import { UpdateTaskItem } from '../../src-shared/api'
+import { Task, UpdateTaskItem } from '../../src-shared/api'
+import { EditProblem } from '../../src-shared/ipc'
 import type { PendingEdits } from '../../src-shared/ipc'
+import { z } from 'zod'
 
 export interface PendingBatch {
   id: string
   profileId: string
   createdAt: string
   tasks: UpdateTaskItem[]
+  /** updatedAt of each task as the user saw it when editing, by id. */
+  seen: Record<string, string>
+  /** The tasks as the planner knew them when the edit was made (to find and compare them). */
+  base: Task[]
   attempts: number
   lastError: string | undefined
 }
 
-type Row = [string, string, string, string, number, string | null]
+export type NewProblem = Omit<EditProblem, 'id' | 'createdAt'>
+
+type BatchRow = [string, string, string, string, string, string, number, string | null]
+
+const Seen = z.record(z.string(), z.string())
 
 export class EditJournal {
   private readonly db: InstanceType<typeof Database>
@@ -34,27 +54,71 @@ export class EditJournal {
       attempts INTEGER NOT NULL DEFAULT 0,
       last_error TEXT
     )`)
+    // Journals written before conflict checks moved here lack these: add them, empty.
+    const columns = new Set(
+      (this.db.prepare('PRAGMA table_info(pending_edits)').all() as { name: string }[]).map(
+        (c) => c.name,
+      ),
+    )
+    if (!columns.has('seen_json'))
+      this.db.exec(`ALTER TABLE pending_edits ADD COLUMN seen_json TEXT NOT NULL DEFAULT '{}'`)
+    if (!columns.has('base_json'))
+      this.db.exec(`ALTER TABLE pending_edits ADD COLUMN base_json TEXT NOT NULL DEFAULT '[]'`)
+    this.db.exec(`CREATE TABLE IF NOT EXISTS edit_problems (
+      seq INTEGER PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      profile_id TEXT NOT NULL,
+      problem_json TEXT NOT NULL
+    )`)
+    this.db.exec(`CREATE TABLE IF NOT EXISTS task_versions (
+      profile_id TEXT NOT NULL,
+      task_id TEXT NOT NULL,
+      task_json TEXT NOT NULL,
+      PRIMARY KEY (profile_id, task_id)
+    )`)
   }
 
-  append(profileId: string, tasks: UpdateTaskItem[], now: Date = new Date()): PendingBatch {
-    const batch = {
+  append(
+    profileId: string,
+    tasks: UpdateTaskItem[],
+    seen: Record<string, string> = {},
+    base: Task[] = [],
+    now: Date = new Date(),
+  ): PendingBatch {
+    const batch: PendingBatch = {
       id: randomUUID(),
       profileId,
       createdAt: now.toISOString(),
       tasks,
+      seen,
+      base,
       attempts: 0,
       lastError: undefined,
     }
     this.db
       .prepare(
-        'INSERT INTO pending_edits (id, profile_id, created_at, tasks_json) VALUES (?, ?, ?, ?)',
+        'INSERT INTO pending_edits (id, profile_id, created_at, tasks_json, seen_json, base_json) VALUES (?, ?, ?, ?, ?, ?)',
       )
-      .run(batch.id, profileId, batch.createdAt, JSON.stringify(tasks))
+      .run(
+        batch.id,
+        profileId,
+        batch.createdAt,
+        JSON.stringify(tasks),
+        JSON.stringify(seen),
+        JSON.stringify(base),
+      )
     return batch
   }
 
   remove(id: string): void {
     this.db.prepare('DELETE FROM pending_edits WHERE id = ?').run(id)
+  }
+
+  /** Keeps only `tasks` of a batch (the others were set aside as conflicts). */
+  narrow(id: string, tasks: UpdateTaskItem[]): void {
+    this.db
+      .prepare('UPDATE pending_edits SET tasks_json = ? WHERE id = ?')
+      .run(JSON.stringify(tasks), id)
   }
 
   recordFailure(id: string, message: string): void {
@@ -63,50 +127,162 @@ export class EditJournal {
       .run(message, id)
   }
 
-  /** Batches still to send for a board, oldest first. Rows that no longer parse are skipped. */
+  /** Batches still to send for a board, oldest first. Unreadable rows are set aside (see top). */
   pending(profileId: string): PendingBatch[] {
     const rows = this.db
       .prepare(
-        'SELECT id, profile_id, created_at, tasks_json, attempts, last_error FROM pending_edits WHERE profile_id = ? ORDER BY seq',
+        'SELECT id, profile_id, created_at, tasks_json, seen_json, base_json, attempts, last_error FROM pending_edits WHERE profile_id = ? ORDER BY seq',
       )
       .raw(true)
-      .all(profileId) as Row[]
-    return rows.flatMap(([id, profile, createdAt, json, attempts, lastError]) => {
-      const tasks = UpdateTaskItem.array().safeParse(JSON.parse(json))
-      return tasks.success
-        ? [
-            {
-              id,
-              profileId: profile,
-              createdAt,
-              tasks: tasks.data,
-              attempts,
-              lastError: lastError ?? undefined,
-            },
-          ]
-        : []
+      .all(profileId) as BatchRow[]
+    const batches: PendingBatch[] = []
+    for (const [
+      id,
+      profile,
+      createdAt,
+      tasksJson,
+      seenJson,
+      baseJson,
+      attempts,
+      lastError,
+    ] of rows) {
+      const tasks = parseJson(tasksJson, UpdateTaskItem.array())
+      const seen = parseJson(seenJson, Seen)
+      // The base only serves the conflict check: one that no longer parses costs the check.
+      const base = parseJson(baseJson, Task.array()) ?? []
+      if (tasks === undefined || seen === undefined) {
+        this.setAside(id, profile, createdAt, tasksJson)
+        continue
+      }
+      batches.push({
+        id,
+        profileId: profile,
+        createdAt,
+        tasks,
+        seen,
+        base,
+        attempts,
+        lastError: lastError ?? undefined,
+      })
+    }
+    return batches
+  }
+
+  /** Boards with batches waiting, in the order their oldest batch was written. */
+  boardsWithPending(): string[] {
+    const rows = this.db
+      .prepare('SELECT profile_id FROM pending_edits GROUP BY profile_id ORDER BY MIN(seq)')
+      .raw(true)
+      .all() as [string][]
+    return rows.map(([id]) => id)
+  }
+
+  addProblem(profileId: string, problem: NewProblem, now: Date = new Date()): EditProblem {
+    const stored: EditProblem = { id: randomUUID(), createdAt: now.toISOString(), ...problem }
+    this.db
+      .prepare('INSERT INTO edit_problems (id, profile_id, problem_json) VALUES (?, ?, ?)')
+      .run(stored.id, profileId, JSON.stringify(stored))
+    return stored
+  }
+
+  problems(profileId: string): EditProblem[] {
+    const rows = this.db
+      .prepare('SELECT problem_json FROM edit_problems WHERE profile_id = ? ORDER BY seq')
+      .raw(true)
+      .all(profileId) as [string][]
+    return rows.flatMap(([json]) => {
+      const problem = parseJson(json, EditProblem)
+      return problem ? [problem] : []
     })
   }
 
-  summary(profileId: string): PendingEdits {
+  removeProblem(profileId: string, id: string): EditProblem | undefined {
+    const problem = this.problems(profileId).find((p) => p.id === id)
+    this.db.prepare('DELETE FROM edit_problems WHERE id = ? AND profile_id = ?').run(id, profileId)
+    return problem
+  }
+
+  /** Records a task as read back after the planner's own write. */
+  putVersion(profileId: string, task: Task): void {
+    this.db
+      .prepare(
+        'INSERT INTO task_versions (profile_id, task_id, task_json) VALUES (?, ?, ?) ON CONFLICT (profile_id, task_id) DO UPDATE SET task_json = excluded.task_json',
+      )
+      .run(profileId, task.id, JSON.stringify(task))
+  }
+
+  /** The last version read back after the planner's own write of each of `ids`, by id. */
+  versions(profileId: string, ids: readonly string[]): Map<string, Task> {
+    const found = new Map<string, Task>()
+    const statement = this.db
+      .prepare('SELECT task_json FROM task_versions WHERE profile_id = ? AND task_id = ?')
+      .raw(true)
+    for (const id of ids) {
+      const row = statement.get(profileId, id) as [string] | undefined
+      const task = row ? parseJson(row[0], Task) : undefined
+      if (task) found.set(id, task)
+    }
+    return found
+  }
+
+  summary(profileId: string): Omit<PendingEdits, 'nextRetryAt'> {
     const batches = this.pending(profileId)
+    const taskIds = new Set<string>()
+    for (const batch of batches) for (const item of batch.tasks) if (item.id) taskIds.add(item.id)
     return {
+      profileId,
       count: batches.reduce((sum, b) => sum + b.tasks.length, 0),
       batches: batches.map((b) => ({
         id: b.id,
         tasks: b.tasks.length,
         createdAt: b.createdAt,
+        attempts: b.attempts,
         ...(b.lastError ? { lastError: b.lastError } : {}),
       })),
+      taskIds: [...taskIds],
+      problems: this.problems(profileId),
     }
   }
 
-  /** Drops a board's batches (when the board itself is removed). */
+  /** Drops a board's waiting batches (the user chose to discard them); returns how many. */
+  discard(profileId: string): number {
+    return Number(
+      this.db.prepare('DELETE FROM pending_edits WHERE profile_id = ?').run(profileId).changes,
+    )
+  }
+
+  /** Drops everything kept for a board (when the board itself is removed). */
   forget(profileId: string): void {
-    this.db.prepare('DELETE FROM pending_edits WHERE profile_id = ?').run(profileId)
+    for (const table of ['pending_edits', 'edit_problems', 'task_versions'])
+      this.db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId)
   }
 
   close(): void {
     this.db.close()
+  }
+
+  private setAside(id: string, profileId: string, createdAt: string, raw: string): void {
+    const problem: EditProblem = {
+      id: randomUUID(),
+      kind: 'unreadable',
+      createdAt,
+      message: `An edit saved on ${createdAt} could not be read back from the journal (damaged, or written by another version of the planner), so it was not sent. What it held: ${raw.slice(0, 500)}`,
+      tasks: [],
+    }
+    this.db.transaction(() => {
+      this.db
+        .prepare('INSERT INTO edit_problems (id, profile_id, problem_json) VALUES (?, ?, ?)')
+        .run(problem.id, profileId, JSON.stringify(problem))
+      this.db.prepare('DELETE FROM pending_edits WHERE id = ?').run(id)
+    })()
+  }
+}
+
+function parseJson<T>(text: string, schema: z.ZodType<T>): T | undefined {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
   }
 }

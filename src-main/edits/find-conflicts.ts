@@ -1,7 +1,10 @@
 // Before an update batch goes out, the tasks it edits are read again and compared with what the
-// user saw (their updatedAt). A task changed elsewhere meanwhile is a conflict: reported with the
-// fields that differ, and not overwritten. The list endpoint has no id filter, so tasks are read
-// with narrow queries built from their last known project, status, type and dates.
+// user saw (their updatedAt). A task changed elsewhere meanwhile is a conflict: reported with who
+// changed it, when, the fields that differ and the board's version, and not overwritten. The list
+// endpoint has no id filter, so tasks are read with narrow queries built from their last known
+// project, status, type and dates (readTasks, also used to learn a task's new updatedAt after
+// the planner's own write).
+import { isDeepStrictEqual } from 'node:util'
 import { SERVICE_LIMITS } from '../../src-shared/api'
 import type { DayRange, ListTasksFilters, Task, UpdateTaskItem } from '../../src-shared/api'
 import type { EditConflict } from '../../src-shared/ipc'
@@ -51,44 +54,83 @@ function queriesFor(tasks: Task[]): { filters: ListTasksFilters; tasks: Task[] }
   })
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+/**
+ * Reads `tasks` again from the board, by their last known fields. `found` holds those the
+ * queries returned; `gone` those missing from a complete answer (their project, status, type or
+ * dates changed elsewhere). A task in neither was in a full answer and is not known either way.
+ */
+export async function readTasks(
+  lister: TaskLister,
+  tasks: readonly Task[],
+): Promise<{ found: Map<string, Task>; gone: Set<string> }> {
+  const found = new Map<string, Task>()
+  const gone = new Set<string>()
+  for (const query of queriesFor([...tasks])) {
+    const remote = new Map((await lister.listTasks(query.filters)).map((t) => [t.id, t]))
+    const complete = remote.size < SERVICE_LIMITS.listPage
+    for (const task of query.tasks) {
+      const now = remote.get(task.id)
+      if (now) found.set(task.id, now)
+      else if (complete) gone.add(task.id)
+    }
+  }
+  return { found, gone }
+}
 
+/**
+ * The conflicts of an update batch. A task is checked when the planner knows it and knows which
+ * versions of it the user's edit was made on: `seen` (what the user saw) and `ours` (what the
+ * planner read back after its own last write of the task). Any other updatedAt on the board is
+ * someone else's change. Values are compared structurally.
+ */
 export async function findConflicts(
   lister: TaskLister,
   edits: readonly UpdateTaskItem[],
   seen: Readonly<Record<string, string>>,
   known: ReadonlyMap<string, Task>,
+  ours: ReadonlyMap<string, string> = new Map(),
 ): Promise<EditConflict[]> {
+  const accepted = (id: string) =>
+    [seen[id], ours.get(id)].filter((v): v is string => v !== undefined)
   const checked = edits.flatMap((edit) => {
     const task = edit.id === undefined ? undefined : known.get(edit.id)
-    return task && seen[task.id] !== undefined ? [task] : []
+    return task && accepted(task.id).length > 0 ? [task] : []
   })
+  if (checked.length === 0) return []
+  const { found, gone } = await readTasks(lister, checked)
   const conflicts: EditConflict[] = []
-  for (const { filters, tasks } of queriesFor(checked)) {
-    const remote = new Map((await lister.listTasks(filters)).map((t) => [t.id, t]))
-    const complete = remote.size < SERVICE_LIMITS.listPage
-    for (const task of tasks) {
-      const now = remote.get(task.id)
-      if (!now) {
-        // Missing from a complete answer: its project, status, type or dates changed elsewhere.
-        if (complete)
-          conflicts.push({
-            taskId: task.id,
-            title: task.title,
-            fields: ['status', 'dueDate', 'startDate'],
-            message: `${task.title} was moved or changed on the board since you last loaded it; reload to see it.`,
-          })
-        continue
-      }
-      if (now.updatedAt === seen[task.id]) continue
-      const fields = COMPARED.filter((field) => !same(now[field], task[field]))
-      conflicts.push({
-        taskId: task.id,
-        title: task.title,
-        fields,
-        message: `${task.title} was changed on the board by ${now.updatedBy || 'someone'} at ${now.updatedAt}${fields.length ? ` (${fields.join(', ')})` : ''}; your change was not sent.`,
-      })
+  for (const task of checked) {
+    const now = found.get(task.id)
+    if (!now) {
+      if (gone.has(task.id))
+        conflicts.push({
+          taskId: task.id,
+          title: task.title,
+          fields: ['status', 'dueDate', 'startDate'],
+          changedBy: '',
+          changedAt: '',
+          theirs: null,
+        })
+      continue
     }
+    if (accepted(task.id).includes(now.updatedAt)) continue
+    conflicts.push({
+      taskId: task.id,
+      title: task.title,
+      fields: COMPARED.filter((field) => !isDeepStrictEqual(now[field], task[field])),
+      changedBy: now.updatedBy,
+      changedAt: now.updatedAt,
+      theirs: now,
+    })
   }
   return conflicts
+}
+
+/** A conflict in words: who changed what, when, and what happened to the user's edit. */
+export function describeConflict(conflict: EditConflict): string {
+  if (!conflict.theirs)
+    return `${conflict.title} was moved or changed on the board since you last loaded it (it is no longer where it was), so your change was not sent.`
+  const who = conflict.changedBy || 'someone'
+  const what = conflict.fields.length > 0 ? ` (${conflict.fields.join(', ')})` : ''
+  return `${conflict.title} was changed on the board by ${who} at ${conflict.changedAt}${what}, so your change was not sent.`
 }

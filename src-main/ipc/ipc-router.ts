@@ -3,7 +3,8 @@
 // whatever happens the caller gets a value `{ok, value} | {ok: false, error}`: nothing throws
 // across IPC.
 import { describeIssues, toFieldIssues } from '../../src-shared/api'
-import { CHANNELS, IpcErrorCode } from '../../src-shared/ipc'
+import { CHANNELS, codeOf } from '../../src-shared/ipc'
+import type { IpcErrorCode } from '../../src-shared/ipc'
 import type { Channel, ChannelResponse, IpcError, IpcResult } from '../../src-shared/ipc'
 import type { z } from 'zod'
 
@@ -12,22 +13,6 @@ export type ParsedRequest<C extends Channel> = z.output<(typeof CHANNELS)[C]['re
 
 export type IpcHandlers = {
   [C in Channel]: (request: ParsedRequest<C>) => Promise<ChannelResponse<C>>
-}
-
-/**
- * The IPC code an error carries, if it carries a valid one: `ipcCode` (the journal's, the
- * keychain's...) or `code` (the API client's). Node's own codes (ENOENT...) are not IPC codes.
- */
-export function ipcCodeOf(error: unknown): IpcErrorCode | undefined {
-  if (typeof error !== 'object' || error === null) return undefined
-  for (const candidate of [
-    (error as { ipcCode?: unknown }).ipcCode,
-    (error as { code?: unknown }).code,
-  ]) {
-    const parsed = IpcErrorCode.safeParse(candidate)
-    if (parsed.success) return parsed.data
-  }
-  return undefined
 }
 
 export interface IpcRouter {
@@ -61,7 +46,9 @@ export function createIpcRouter(
         const handler = handlers[name] as (request: unknown) => Promise<unknown>
         return { ok: true, value: await handler(parsed.data) }
       } catch (error) {
-        const code = ipcCodeOf(error)
+        // Only an IpcFailure is an answer; anything else is a bug in the planner, logged and said
+        // as such (never mistaken for the board's answer or the user's mistake).
+        const code = codeOf(error)
         if (code !== undefined) return fail(code, (error as Error).message)
         log(error)
         return fail(

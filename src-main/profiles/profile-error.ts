@@ -1,6 +1,8 @@
-// Errors of the profile service. `code` lets the IPC layer map them to error values; `message`
-// is written for a person and never contains key material.
+// Errors of the profile service, a kind of IpcFailure: `code` is the IPC code the renderer gets,
+// `reason` says which profile rule failed; `message` is written for a person and never contains
+// key material.
 import type { IpcErrorCode } from '../../src-shared/ipc'
+import { IpcFailure } from '../../src-shared/ipc/ipc-failure'
 
 export type ProfileErrorCode =
   | 'invalid_input'
@@ -11,7 +13,7 @@ export type ProfileErrorCode =
   | 'settings_corrupt'
   | 'settings_unsupported'
 
-/** How each profile failure reaches the renderer (see ipcCodeOf in ipc/ipc-router.ts). */
+/** How each profile failure reaches the renderer. */
 const IPC_CODES: Record<ProfileErrorCode, IpcErrorCode> = {
   invalid_input: 'INVALID_REQUEST',
   invalid_url: 'INVALID_REQUEST',
@@ -22,18 +24,14 @@ const IPC_CODES: Record<ProfileErrorCode, IpcErrorCode> = {
   settings_unsupported: 'INTERNAL',
 }
 
-export class ProfileError extends Error {
+export class ProfileError extends IpcFailure {
   override readonly name = 'ProfileError'
 
-  get ipcCode(): IpcErrorCode {
-    return IPC_CODES[this.code]
-  }
-
   constructor(
-    readonly code: ProfileErrorCode,
+    readonly reason: ProfileErrorCode,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options)
+    super(IPC_CODES[reason], message, options)
   }
 }

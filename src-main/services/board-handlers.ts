@@ -1,16 +1,26 @@
-// IPC handlers of the open board: sync, create and update tasks, dependencies, pending edits.
+// IPC handlers of the open board: sync, create and update tasks, dependencies, and the edit
+// journal (pending edits, Retry now, Discard, settling problems). Updates go through the journal
+// first (../edits/edit-sender.ts); a snapshot shows the edits still waiting there.
 import type { Task } from '../../src-shared/api'
-import type { BoardSnapshot, UpdateTasksResult } from '../../src-shared/ipc'
+import type { BoardSnapshot } from '../../src-shared/ipc'
 import { ApiError } from '../api'
-import { findConflicts } from '../edits/find-conflicts'
+import { overlayUpdates } from '../../src-shared/api/apply-update'
 import { findCreatedTasks } from '../edits/find-created-tasks'
 import type { IpcHandlers } from '../ipc/ipc-router'
 import { syncBoard } from '../sync'
-import type { ServiceContext } from './planner-services'
+import type { ServiceContext } from './service-context'
 import { knownValuesFor } from './sync-known-values'
 
 type BoardChannels =
-  'board:sync' | 'tasks:create' | 'tasks:update' | 'deps:create' | 'deps:delete' | 'edits:pending'
+  | 'board:sync'
+  | 'tasks:create'
+  | 'tasks:update'
+  | 'deps:create'
+  | 'deps:delete'
+  | 'edits:pending'
+  | 'edits:retry'
+  | 'edits:discard'
+  | 'edits:resolve'
 
 /** Clock skew allowed between this machine and the board when matching new tasks' createdAt. */
 const CREATE_SKEW_MS = 10 * 60_000
@@ -19,11 +29,18 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
   const knownTasks = async (profileId: string): Promise<Map<string, Task>> =>
     new Map(((await context.cache.get(profileId))?.tasks ?? []).map((t) => [t.id, t]))
 
+  /** The snapshot with the edits still in the journal laid over it (a new object only then). */
+  const withPending = (snapshot: BoardSnapshot): BoardSnapshot => {
+    const waiting = context.sender.waitingUpdates(snapshot.profileId)
+    if (waiting.length === 0) return snapshot
+    return { ...snapshot, tasks: overlayUpdates(snapshot.tasks, waiting).tasks }
+  }
+
   return {
     'board:sync': async ({ cachedFirst }) => {
       const profileId = await context.currentId()
       const cached = await context.cache.get(profileId)
-      if (cachedFirst && cached) return { ...cached, fromCache: true }
+      if (cachedFirst && cached) return withPending({ ...cached, fromCache: true })
       const client = await context.client(profileId)
       const progress = { profileId, requests: 0, tasksLoaded: 0, pendingSlices: 0 }
       try {
@@ -42,7 +59,9 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
           fromCache: false,
         }
         await context.cache.put(snapshot)
-        return snapshot
+        // The board answered: edits waiting for it go now, in the background.
+        void context.sender.retry(profileId).catch(() => undefined)
+        return withPending(snapshot)
       } catch (error) {
         context.emit('sync:progress', {
           ...progress,
@@ -67,14 +86,15 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
       return findCreatedTasks(client, tasks, { knownIds, since })
     },
 
-    'tasks:update': async ({ tasks, seen }): Promise<UpdateTasksResult> => {
+    'tasks:update': async ({ tasks, seen }) => {
       const profileId = await context.currentId()
-      const client = await context.client(profileId)
-      const conflicts = await findConflicts(client, tasks, seen, await knownTasks(profileId))
-      const blocked = new Set(conflicts.map((c) => c.taskId))
-      const toSend = tasks.filter((t) => t.id === undefined || !blocked.has(t.id))
-      const updated = toSend.length > 0 ? await context.sender.submit(profileId, toSend) : []
-      return { updated, conflicts }
+      // What the user saw of each task, journaled with the edit: its checks run from there.
+      const known = await knownTasks(profileId)
+      const base = tasks.flatMap((t) => {
+        const task = t.id === undefined ? undefined : known.get(t.id)
+        return task ? [task] : []
+      })
+      return context.sender.submit(profileId, tasks, seen, base)
     },
 
     'deps:create': async (body) =>
@@ -84,5 +104,9 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
       return undefined
     },
     'edits:pending': async () => context.sender.pending(await context.currentId()),
+    'edits:retry': async () => context.sender.retry(await context.currentId()),
+    'edits:discard': async () => context.sender.discard(await context.currentId()),
+    'edits:resolve': async ({ problemId, choice }) =>
+      context.sender.resolve(await context.currentId(), problemId, choice),
   }
 }

@@ -3,11 +3,13 @@
 // journal. It returns the IPC handlers; the caller decides how they are reached.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { IpcFailure } from '../../src-shared/ipc'
 import type { EventName, EventPayload } from '../../src-shared/ipc'
 import { ApiClient } from '../api'
 import { SnapshotCache } from '../board/snapshot-cache'
 import { EditJournal } from '../edits/edit-journal'
 import { EditSender } from '../edits/edit-sender'
+import type { EditSenderOptions } from '../edits/edit-sender'
 import type { IpcHandlers } from '../ipc/ipc-router'
 import { startLocalBoard } from '../local-board/local-board'
 import type { LocalBoard } from '../local-board/local-board'
@@ -15,6 +17,7 @@ import { LOCAL_PROFILE_ID, ProfileService } from '../profiles/profile-service'
 import type { SecretStore } from '../secrets/secret-store'
 import { boardHandlers } from './board-handlers'
 import { ClientCache } from './client-cache'
+import type { ServiceContext } from './service-context'
 import { profileHandlers } from './profile-handlers'
 
 export interface PlannerServicesOptions {
@@ -25,25 +28,14 @@ export interface PlannerServicesOptions {
   localBoard?: boolean
   localBoardTasks?: number
   log?: (message: string) => void
+  /** The edit journal's timing (tests shorten it). */
+  edits?: Pick<EditSenderOptions, 'backoffMs' | 'answerWithinMs'>
 }
 
 export interface PlannerServices {
   handlers: IpcHandlers
   localBoard: LocalBoard | undefined
   close(): Promise<void>
-}
-
-/** Everything handlers need about "the board being worked on". */
-export interface ServiceContext {
-  profiles: ProfileService
-  cache: SnapshotCache
-  sender: EditSender
-  /** The current board's id, or a NO_BOARD error. */
-  currentId(): Promise<string>
-  client(profileId: string): Promise<ApiClient>
-  /** The board's whole project and status lists, when known (the local board's are). */
-  definitions(profileId: string): { projectKeys: string[]; statuses: string[] } | undefined
-  emit: PlannerServicesOptions['emit']
 }
 
 export async function createPlannerServices(
@@ -76,23 +68,18 @@ export async function createPlannerServices(
 
   const client = async (profileId: string): Promise<ApiClient> => {
     const profile = (await profiles.list()).find((p) => p.id === profileId)
-    if (!profile)
-      throw Object.assign(new Error('That board is no longer configured.'), {
-        ipcCode: 'NOT_FOUND' as const,
-      })
+    if (!profile) throw new IpcFailure('NOT_FOUND', 'That board is no longer configured.')
     const apiKey = await profiles.apiKeyFor(profileId)
     return clients.get(profileId, { baseUrl: profile.baseUrl, apiKey })
   }
 
-  const sender = new EditSender(
+  const sender = new EditSender({
     journal,
-    async (profileId, tasks) => (await client(profileId)).updateTasks(tasks),
-    (_profileId, pending) => options.emit('edits:changed', pending),
-    (batch, error) =>
-      log(
-        `A pending edit of ${batch.tasks.length} task(s) was refused by the board and dropped: ${(error as Error).message}`,
-      ),
-  )
+    writer: client,
+    onChange: (pending) => options.emit('edits:changed', pending),
+    log,
+    ...(options.edits ?? {}),
+  })
 
   const context: ServiceContext = {
     profiles,
@@ -101,9 +88,9 @@ export async function createPlannerServices(
     async currentId() {
       const current = await profiles.current()
       if (!current)
-        throw Object.assign(
-          new Error('No board is selected; add or choose one in the board menu.'),
-          { ipcCode: 'NO_BOARD' as const },
+        throw new IpcFailure(
+          'NO_BOARD',
+          'No board is selected; add or choose one in the board menu.',
         )
       return current.id
     },
@@ -114,17 +101,13 @@ export async function createPlannerServices(
   }
 
   // Edits a crash or an outage left behind go out first, in order, in the background.
-  void context
-    .currentId()
-    .then((id) => sender.replay(id))
-    .catch((error: unknown) =>
-      log(`Pending edits could not be sent yet: ${(error as Error).message}`),
-    )
+  void sender.retryAll()
 
   return {
     handlers: { ...profileHandlers(context, journal), ...boardHandlers(context) },
     localBoard,
     async close() {
+      sender.close()
       journal.close()
       await localBoard?.close()
     },

@@ -2,7 +2,7 @@
 // lists the user gives in the coverage panel.
 import type { EditJournal } from '../edits/edit-journal'
 import type { IpcHandlers } from '../ipc/ipc-router'
-import type { ServiceContext } from './planner-services'
+import type { ServiceContext } from './service-context'
 
 type ProfileChannels =
   | 'boards:list'
@@ -28,7 +28,7 @@ export function profileHandlers(
     },
     'boards:select': async ({ id }) => {
       const selected = await profiles.select(id)
-      void context.sender.replay(id).catch(() => undefined)
+      void context.sender.retry(id).catch(() => undefined)
       return selected
     },
     'boards:test': async ({ id }) => (await context.client(id)).testConnection(),

@@ -14,7 +14,7 @@
 //   recorded updatedAt was read before our write landed (a refresh racing a drag, the cached
 //   snapshot): our written dates are laid over it, and the task stays out of `seen`.
 import type { Task } from '../../src-shared/api/resources'
-import type { PendingEdits } from '../../src-shared/ipc/contract'
+import type { EditProblem, PendingEdits } from '../../src-shared/ipc/contract'
 import type { Command, DateUpdate, TaskDates, TaskTable } from './commands/types'
 import { DATE_FIELDS } from './commands/change-dates'
 
@@ -50,10 +50,16 @@ export interface UserMessage {
 }
 
 export interface EditsData {
-  /** Batches in main's journal, from `edits:changed`. */
+  /** Task edits in main's journal for the board shown, from `edits:changed`. */
   pendingCount: number
   /** Those batches, oldest first, with the last error of each (for the status bar's details). */
   pendingBatches: PendingEdits['batches']
+  /** Tasks with an edit in the journal: their bars are marked pending. */
+  pendingTaskIds: readonly string[]
+  /** When the journal tries again on its own, while batches wait. */
+  nextRetryAt: string | undefined
+  /** Edits the board did not take, waiting for the user (conflicts, refusals). */
+  problems: readonly EditProblem[]
   inFlight: readonly InFlightBatch[]
   /** Tasks this renderer changed that no snapshot shows yet, by id. */
   written: Readonly<Record<string, LocalWrite>>
@@ -65,6 +71,9 @@ export interface EditsData {
 export const EMPTY_EDITS: EditsData = {
   pendingCount: 0,
   pendingBatches: [],
+  pendingTaskIds: [],
+  nextRetryAt: undefined,
+  problems: [],
   inFlight: [],
   written: {},
   messages: [],
@@ -190,7 +199,11 @@ export function overlayEdits(
 ): { tasksById: Record<string, Task>; edits: EditsData } {
   const tasksById: Record<string, Task> = {}
   for (const task of snapshotTasks) tasksById[task.id] = task
-  if (!sameBoard) return { tasksById, edits: { ...edits, written: {} } }
+  if (!sameBoard) {
+    // The journal's marks were the old board's; the new board's come with its edits:pending.
+    const cleared = { pendingCount: 0, pendingBatches: [], pendingTaskIds: [], problems: [] }
+    return { tasksById, edits: { ...edits, ...cleared, nextRetryAt: undefined, written: {} } }
+  }
 
   const written: Record<string, LocalWrite> = {}
   for (const [id, write] of Object.entries(edits.written)) {

@@ -16,6 +16,9 @@ export const CHANNEL_METHODS = {
   'deps:create': 'depsCreate',
   'deps:delete': 'depsDelete',
   'edits:pending': 'editsPending',
+  'edits:retry': 'editsRetry',
+  'edits:discard': 'editsDiscard',
+  'edits:resolve': 'editsResolve',
 } as const satisfies Record<Channel, string>
 
 export const EVENT_NAMES = [

@@ -3,7 +3,7 @@
 // ever sees these types. Errors are values: nothing throws across IPC.
 import { z } from 'zod'
 import { CreateDependencyBody, DeleteDependencyBody } from '../api/dependency-bodies'
-import { Dependency, UpdatedTaskInfo } from '../api/resources'
+import { Dependency, Task, UpdatedTaskInfo } from '../api/resources'
 import { CreateTaskItem, UpdateTaskItem } from '../api/task-bodies'
 import { BoardLists, BoardListsInput } from './board-lists'
 import { BoardSnapshot, SyncProgress } from './board-snapshot'
@@ -20,8 +20,6 @@ export const IpcErrorCode = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'OUTCOME_UNKNOWN',
-  /** The board could not take an update now; main's journal kept it and will send it. */
-  'EDIT_QUEUED',
   'INVALID_RESPONSE',
   'KEYCHAIN_UNAVAILABLE',
   'NO_BOARD',
@@ -71,28 +69,66 @@ export const CreateTasksResult = z.strictObject({
 })
 export type CreateTasksResult = z.infer<typeof CreateTasksResult>
 
+/** A task changed on the board since the user last saw it, found before an edit of it was sent. */
 export const EditConflict = z.strictObject({
   taskId: z.string(),
   title: z.string(),
+  /** Fields that differ between what the user saw and what the board has now. */
   fields: z.array(z.string()),
-  message: z.string(),
+  /** Who changed it on the board, and when (the board's updatedBy and updatedAt). */
+  changedBy: z.string(),
+  changedAt: z.string(),
+  /** The task as the board has it now; null when it no longer answers the query it was read by. */
+  theirs: Task.nullable(),
 })
 export type EditConflict = z.infer<typeof EditConflict>
 
+/**
+ * An edit the board did not take, kept until the user settles it: a conflict (Keep mine sends
+ * `tasks` again over the board's version; Take theirs drops it) or a refusal by the board (a 4xx
+ * naming the edit, with the board's reason). Never dropped silently, restarts included.
+ */
+export const EditProblem = z.strictObject({
+  id: z.string(),
+  /** conflict: changed on the board meanwhile; refused: the board said no (4xx naming the edit);
+   *  failed: the planner itself failed sending it (a bug); unreadable: a journal row that no
+   *  longer parses. */
+  kind: z.enum(['conflict', 'refused', 'failed', 'unreadable']),
+  createdAt: z.string(),
+  message: z.string(),
+  /** What the edit would have written (one item per task). */
+  tasks: z.array(UpdateTaskItem),
+  conflict: EditConflict.optional(),
+})
+export type EditProblem = z.infer<typeof EditProblem>
+
 export const UpdateTasksRequest = z.strictObject({
   tasks: z.array(UpdateTaskItem).min(1),
-  /** updatedAt of each task as the renderer last saw it, by id: changes since then are conflicts. */
+  /**
+   * updatedAt of each task as the renderer last saw it, by id: changes since then are conflicts.
+   * A task left out is checked against the version main learned after its last write.
+   */
   seen: z.record(z.string(), z.string()).default({}),
 })
 export type UpdateTasksRequest = z.infer<typeof UpdateTasksRequest>
 
 export const UpdateTasksResult = z.strictObject({
+  /**
+   * 'sent': the board took the batch (less any conflicts). 'queued': the batch is safe in main's
+   * journal and will be sent when the board can be reached; `reason` says why it is not yet.
+   */
+  status: z.enum(['sent', 'queued']),
   updated: z.array(UpdatedTaskInfo),
-  conflicts: z.array(EditConflict),
+  /** Tasks of the batch not sent because they changed on the board meanwhile. */
+  conflicts: z.array(EditProblem),
+  reason: z.string().optional(),
 })
 export type UpdateTasksResult = z.infer<typeof UpdateTasksResult>
 
 export const PendingEdits = z.strictObject({
+  /** The board these edits belong to. */
+  profileId: z.string(),
+  /** Task edits waiting in the journal. */
   count: z.number().int(),
   /** Batches waiting to be sent or retried, oldest first. */
   batches: z.array(
@@ -100,11 +136,24 @@ export const PendingEdits = z.strictObject({
       id: z.string(),
       tasks: z.number().int(),
       createdAt: z.string(),
+      attempts: z.number().int(),
       lastError: z.string().optional(),
     }),
   ),
+  /** Tasks with an edit in the journal (their bars are marked pending). */
+  taskIds: z.array(z.string()),
+  /** Edits the board did not take, waiting for the user. */
+  problems: z.array(EditProblem),
+  /** When the journal will try again on its own (ISO time), while batches wait. */
+  nextRetryAt: z.string().optional(),
 })
 export type PendingEdits = z.infer<typeof PendingEdits>
+
+export const ResolveProblemRequest = z.strictObject({
+  problemId: z.string().min(1),
+  /** mine: send my values over the board's; theirs: keep the board's and drop mine. */
+  choice: z.enum(['mine', 'theirs']),
+})
 
 /** Request/response channels. Requests that take nothing use z.undefined(). */
 export const CHANNELS = {
@@ -137,6 +186,12 @@ export const CHANNELS = {
   'deps:create': { request: CreateDependencyBody, response: Dependency },
   'deps:delete': { request: DeleteDependencyBody, response: z.undefined() },
   'edits:pending': { request: z.undefined(), response: PendingEdits },
+  /** Sends the current board's waiting edits now, oldest first. */
+  'edits:retry': { request: z.undefined(), response: PendingEdits },
+  /** Drops the current board's waiting edits (the renderer asked the user first). */
+  'edits:discard': { request: z.undefined(), response: PendingEdits },
+  /** Settles a problem; for 'mine', the answer of sending the edit again. */
+  'edits:resolve': { request: ResolveProblemRequest, response: UpdateTasksResult.nullable() },
 } as const
 
 export type Channel = keyof typeof CHANNELS

@@ -1,11 +1,13 @@
 // An edit, end to end: applied to the store at once (optimistic), sent to main as ONE
-// tasks:update batch, then settled by main's answer:
-// - accepted: kept; the tasks count as changed by us until a snapshot shows it (see
+// tasks:update batch (main journals it before anything else), then settled by main's answer:
+// - sent: kept; the tasks count as changed by us until a snapshot shows it (see
 //   ../edit-batches.ts for why that decides what `seen` holds);
-// - refused: rolled back, with a message saying what and why;
-// - some tasks in conflict (changed on the board meanwhile): those roll back, each with main's
-//   message, the rest are kept;
-// - kept by main's journal for later (network down, board busy): kept, with main's message.
+// - queued (the board cannot be reached now): kept, marked pending; main's journal sends it later;
+// - some tasks in conflict (changed on the board meanwhile): those show the board's version, and
+//   main keeps each conflict as a problem (Keep mine / Take theirs); the rest are kept;
+// - an error (the board refused the edit, or the planner failed): rolled back, with a message
+//   saying what and why. Main answers an error only when the edit is not in its journal.
+import type { Task } from '../../../src-shared/api/resources'
 import type { IpcErrorCode, IpcResult, UpdateTasksResult } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
 import { describeCommand, runCommand } from '../commands/run-command'
@@ -20,11 +22,6 @@ export type EditOutcome =
   | { status: 'queued'; message: string }
   | { status: 'rejected'; code: IpcErrorCode; message: string }
   | { status: 'partial'; conflicts: string[] }
-
-/** Main's edit journal kept the batch to send later (src-main/edits/edit-sender.ts). */
-export function isQueuedAnswer(error: { code: IpcErrorCode; message: string }): boolean {
-  return error.code === 'EDIT_QUEUED'
-}
 
 export async function applyEdit(
   store: PlannerStore,
@@ -92,26 +89,25 @@ function settle(
   let rollBackIds: string[] = []
   let keepIds: string[] = []
   let queued = false
+  const theirs = new Map<string, Task>()
   const messages: { kind: MessageKind; text: string }[] = []
   let outcome: EditOutcome
   if (answer.ok) {
-    const conflicts = answer.value.conflicts
-    const conflicted = new Set(conflicts.map((c) => c.taskId))
+    const conflicted = new Set<string>()
+    for (const problem of answer.value.conflicts) {
+      if (!problem.conflict) continue
+      conflicted.add(problem.conflict.taskId)
+      if (problem.conflict.theirs) theirs.set(problem.conflict.taskId, problem.conflict.theirs)
+    }
     rollBackIds = ids.filter((id) => conflicted.has(id))
     keepIds = ids.filter((id) => !conflicted.has(id))
-    for (const conflict of conflicts) messages.push({ kind: 'error', text: conflict.message })
+    queued = answer.value.status === 'queued'
     outcome =
-      conflicts.length > 0
-        ? { status: 'partial', conflicts: conflicts.map((c) => c.taskId) }
-        : { status: 'saved' }
-  } else if (isQueuedAnswer(answer.error)) {
-    keepIds = ids
-    queued = true
-    messages.push({
-      kind: 'warning',
-      text: `Could not ${batch.label} yet: ${answer.error.message}`,
-    })
-    outcome = { status: 'queued', message: answer.error.message }
+      conflicted.size > 0
+        ? { status: 'partial', conflicts: [...conflicted] }
+        : queued
+          ? { status: 'queued', message: answer.value.reason ?? '' }
+          : { status: 'saved' }
   } else {
     rollBackIds = ids
     messages.push({
@@ -126,6 +122,13 @@ function settle(
   if (here) {
     const rolled = rollBack(board, next, settled, new Set(rollBackIds))
     board = rolled.board
+    // A task in conflict shows the board's version: Take theirs is what the user sees until
+    // they choose Keep mine.
+    if (theirs.size > 0) {
+      const tasksById = { ...board.tasksById }
+      for (const [id, task] of theirs) if (tasksById[id]) tasksById[id] = task
+      board = { ...board, tasksById }
+    }
     next = recordWrites(board, rolled.edits, settled, new Set(keepIds), queued)
   }
   store.setState({ board, edits: addMessages(next, messages) })

@@ -29,12 +29,21 @@ export async function loadBoard(
     if (options.cachedFirst ?? true) {
       const cached = await api.calls.boardSync({ cachedFirst: true })
       // No stored snapshot: main has just run the full sync, so that answer is the fresh one.
-      if (cached.ok && !cached.value.fromCache) return finish(store, cached, current())
+      if (cached.ok && !cached.value.fromCache) {
+        const fresh = finish(store, cached, current())
+        if (current()) await refreshPending(store, api)
+        return fresh
+      }
       if (!current()) return cached
-      if (cached.ok) store.getState().snapshotReceived(cached.value, { loading: true })
+      if (cached.ok) {
+        store.getState().snapshotReceived(cached.value, { loading: true })
+        await refreshPending(store, api)
+      }
       // A failed cache read is not the user's problem yet: the fresh sync says what is wrong.
     }
-    return finish(store, await api.calls.boardSync({ cachedFirst: false }), current())
+    const fresh = finish(store, await api.calls.boardSync({ cachedFirst: false }), current())
+    if (current()) await refreshPending(store, api)
+    return fresh
   } finally {
     unsubscribe()
   }
@@ -54,4 +63,10 @@ function finish(
     state.addMessage('error', `Could not load the board: ${result.error.message}${shown}`)
   }
   return result
+}
+
+/** The journal of the board now shown: its pending marks, count and problems. */
+async function refreshPending(store: PlannerStore, api: PlannerApi): Promise<void> {
+  const pending = await api.calls.editsPending(undefined)
+  if (pending.ok) store.getState().pendingChanged(pending.value)
 }

@@ -20,6 +20,8 @@ export const createEditsSlice: SliceCreator<EditsSlice> = (set, get) => ({
 
   pendingChanged: (pending) =>
     set((s) => {
+      // Another board's journal: its marks and counts are not this board's.
+      if (pending.profileId !== s.board.profileId) return {}
       let written = s.edits.written
       // An empty journal has sent (or dropped) everything it held: nothing is queued any more.
       if (pending.count === 0 && Object.values(written).some((w) => w.queued)) {
@@ -32,6 +34,9 @@ export const createEditsSlice: SliceCreator<EditsSlice> = (set, get) => ({
           ...s.edits,
           pendingCount: pending.count,
           pendingBatches: pending.batches,
+          pendingTaskIds: pending.taskIds,
+          nextRetryAt: pending.nextRetryAt,
+          problems: pending.problems,
           written,
         },
       }

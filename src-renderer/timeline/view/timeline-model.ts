@@ -64,13 +64,24 @@ export function barLabel(task: Task): string {
   return `${task.title}${who} · ${task.status}`
 }
 
-function barClass(task: Task): string {
-  return ['task', `priority-${task.priority || 'none'}`, task.pinToTop ? 'pinned' : '']
+/** `pending`: an edit of the task waits in main's journal (the board could not be reached). */
+function barClass(task: Task, pending: ReadonlySet<string>): string {
+  return [
+    'task',
+    `priority-${task.priority || 'none'}`,
+    task.pinToTop ? 'pinned' : '',
+    pending.has(task.id) ? 'pending' : '',
+  ]
     .filter(Boolean)
     .join(' ')
 }
 
-function barsOfRow(row: Row<Task>, index: number, selected: ReadonlySet<string>): AdapterBar[] {
+function barsOfRow(
+  row: Row<Task>,
+  index: number,
+  selected: ReadonlySet<string>,
+  pending: ReadonlySet<string>,
+): AdapterBar[] {
   if (row.kind === 'group') {
     if (!row.collapsed || !row.summary) return []
     return [
@@ -99,7 +110,7 @@ function barsOfRow(row: Row<Task>, index: number, selected: ReadonlySet<string>)
         row: index,
         locked: true,
         selected: selected.has(task.id),
-        className: barClass(task),
+        className: barClass(task, pending),
       },
     ]
   }
@@ -113,7 +124,7 @@ function barsOfRow(row: Row<Task>, index: number, selected: ReadonlySet<string>)
       kind: extent.kind,
       row: index,
       selected: selected.has(task.id),
-      className: barClass(task),
+      className: barClass(task, pending),
     },
   ]
 }
@@ -125,17 +136,18 @@ export function windowInput(
   first: number,
   last: number,
   selected: ReadonlySet<string>,
+  pending: ReadonlySet<string> = new Set(),
 ): { bars: AdapterBar[]; links: AdapterLink[]; firstRow: number; rowCount: number } {
   const { rows, rowIndexById } = model.layout
   const bars: AdapterBar[] = []
-  for (let i = first; i <= last; i += 1) bars.push(...barsOfRow(rows[i]!, i, selected))
+  for (let i = first; i <= last; i += 1) bars.push(...barsOfRow(rows[i]!, i, selected, pending))
   const links: AdapterLink[] = []
   const present = new Set(bars.map((b) => b.id))
   for (const dep of dependenciesInWindow(dependencies, rowIndexById, first, last)) {
     for (const id of [dep.predecessorId, dep.successorId]) {
       if (present.has(id)) continue
       const index = rowIndexById.get(id)!
-      bars.push(...barsOfRow(rows[index]!, index, selected))
+      bars.push(...barsOfRow(rows[index]!, index, selected, pending))
       present.add(id)
     }
     if (present.has(dep.predecessorId) && present.has(dep.successorId)) {

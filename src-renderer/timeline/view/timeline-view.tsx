@@ -35,6 +35,8 @@ export function TimelineView({
   const store = usePlannerStore()
   const dependencies = usePlanner((s) => s.board.dependencies)
   const selectedIds = usePlanner((s) => s.selection.selectedIds)
+  const pendingTaskIds = usePlanner((s) => s.edits.pendingTaskIds)
+  const inFlight = usePlanner((s) => s.edits.inFlight)
   const scroller = useRef<HTMLDivElement>(null)
   const host = useRef<HTMLDivElement>(null)
   const adapter = useRef<TimelineAdapter | null>(null)
@@ -113,9 +115,16 @@ export function TimelineView({
   }, [model.scale])
 
   const selected = useMemo(() => new Set(selectedIds), [selectedIds])
+  // Marked pending: edits waiting in the journal, not those being saved right now.
+  const pending = useMemo(() => {
+    const saving = new Set(inFlight.flatMap((b) => b.updates.map((u) => u.id)))
+    return new Set(pendingTaskIds.filter((id) => !saving.has(id)))
+  }, [pendingTaskIds, inFlight])
   useEffect(() => {
-    adapter.current?.render(windowInput(model, dependencies, rows.first, rows.last, selected))
-  }, [model, dependencies, rows.first, rows.last, selected])
+    adapter.current?.render(
+      windowInput(model, dependencies, rows.first, rows.last, selected, pending),
+    )
+  }, [model, dependencies, rows.first, rows.last, selected, pending])
 
   // Restore the anchor after the model changes (zoom, refresh); centre on today the first time.
   useLayoutEffect(() => {

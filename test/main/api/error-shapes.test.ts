@@ -1,5 +1,6 @@
 // Both error shapes of the spec, statuses and odd bodies, normalised into typed errors whose
 // messages say what to do. Scripted stub on loopback; nothing here is retried.
+import { isRetryable } from '../../../src-shared/ipc'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectApiError, recordingClient, sampleDependency, sampleTask } from './fixtures'
 import { json, raw, startStub } from './stub-server'
@@ -89,7 +90,7 @@ describe('statuses', () => {
     expect(error.message).toBe(
       'The board failed to list tasks (HTTP 500) after 3 attempts. Try again later. The board said: Disk full.',
     )
-    expect(error.transient).toBe(true)
+    expect(isRetryable(error.code)).toBe(true)
   })
 })
 

@@ -1,5 +1,6 @@
 // Fault injection for idempotent calls (GET, PUT, DELETE) against a scripted stub on loopback:
 // they are retried on resets, timeouts, 408, 429 and 5xx, with recorded (not real) waits.
+import { isRetryable } from '../../../src-shared/ipc'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectApiError, recordingClient, sampleTask, STUB_KEY } from './fixtures'
 import { hang, html, json, raw, reset, stall, startStub } from './stub-server'
@@ -49,7 +50,7 @@ describe('connection reset after the body was read', () => {
     const { client } = recordingClient(stub.url)
     const error = await expectApiError(client.listDependencies(), 'NETWORK')
     expect(error.attempts).toBe(3)
-    expect(error.transient).toBe(true)
+    expect(isRetryable(error.code)).toBe(true)
     expect(error.message).toContain('Could not reach the board')
   })
 })

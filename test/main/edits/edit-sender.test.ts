@@ -1,101 +1,256 @@
+// The edit sender against a scripted board: journal first, queued when the board cannot be
+// reached (whatever part of the send fails), later batches behind earlier ones, retries on their
+// own, refusals kept as problems when nobody waits for them. The conflict check against a real
+// board is in test/main/services/edit-write-path.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'libsql'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ApiError } from '../../../src-main/api'
 import { EditJournal } from '../../../src-main/edits/edit-journal'
-import { EditQueuedError, EditSender } from '../../../src-main/edits/edit-sender'
-import type { UpdatedTaskInfo, UpdateTaskItem } from '../../../src-shared/api'
+import { EditSender } from '../../../src-main/edits/edit-sender'
+import type { BoardWriter, EditSenderOptions } from '../../../src-main/edits/edit-sender'
+import type { Task, UpdatedTaskInfo, UpdateTaskItem } from '../../../src-shared/api'
+import { sampleTask } from '../api/fixtures'
+import { IpcFailure } from '../../../src-shared/ipc'
+import type { PendingEdits } from '../../../src-shared/ipc'
 
 let dir: string
 let journal: EditJournal
+let sender: EditSender | undefined
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tb-journal-'))
   journal = new EditJournal(join(dir, 'edits.db'))
 })
 afterEach(() => {
+  sender?.close()
   journal.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
-const failure = (ipcCode: string, message = ipcCode) =>
-  Object.assign(new Error(message), { ipcCode })
 const info = (tasks: UpdateTaskItem[]): UpdatedTaskInfo[] =>
   tasks.map((t) => ({ id: t.id!, projectKey: 'WEB', key: 1, title: 't', url: 'u' }))
+const refused = new ApiError('NETWORK', 'Could not reach the board: connection refused')
+
+/** A board that lists nothing and takes updates through `update`. */
+function board(update: (tasks: UpdateTaskItem[]) => Promise<UpdatedTaskInfo[]>): BoardWriter {
+  return { listTasks: async () => [], updateTasks: update }
+}
+
+function makeSender(writer: BoardWriter, options: Partial<EditSenderOptions> = {}) {
+  const changes: PendingEdits[] = []
+  sender = new EditSender({
+    journal,
+    writer: async () => writer,
+    onChange: (p) => changes.push(p),
+    log: () => {},
+    backoffMs: () => 60_000,
+    ...options,
+  })
+  return { sender, changes }
+}
+
+const task = (id: string, updatedAt: string): Task => sampleTask({ id, updatedAt })
 
 describe('edit sender', () => {
-  it('journals a batch before sending and removes it once acknowledged', async () => {
-    const seenInJournal: number[] = []
-    const sender = new EditSender(journal, async (profile, tasks) => {
-      seenInJournal.push(journal.pending(profile).length)
-      return info(tasks)
-    })
-    expect(await sender.submit('p', [{ id: 'a', title: 'x' }])).toHaveLength(1)
-    expect(seenInJournal).toEqual([1])
-    expect(sender.pending('p')).toEqual({ count: 0, batches: [] })
+  it('journals a batch before anything is sent, answers sent, and forgets it once taken', async () => {
+    const inJournal: number[] = []
+    const { sender } = makeSender(
+      board(async (tasks) => {
+        inJournal.push(journal.pending('p').length)
+        return info(tasks)
+      }),
+    )
+    const answer = await sender.submit('p', [{ id: 'a', title: 'x' }], {}, [])
+    expect(answer).toMatchObject({ status: 'sent', updated: [{ id: 'a' }], conflicts: [] })
+    expect(inJournal).toEqual([1])
+    expect(sender.pending('p')).toMatchObject({ profileId: 'p', count: 0, taskIds: [] })
   })
 
-  it('keeps a batch that failed for a passing reason, and queues later ones behind it in order', async () => {
+  it('answers queued, keeping the batch, when the conflict check cannot reach the board', async () => {
+    let updates = 0
+    const writer: BoardWriter = {
+      listTasks: async () => {
+        throw refused
+      },
+      updateTasks: async (tasks) => {
+        updates += 1
+        return info(tasks)
+      },
+    }
+    const { sender } = makeSender(writer)
+    const answer = await sender.submit('p', [{ id: 'a', dueDate: '2026-03-04' }], { a: 'v1' }, [
+      task('a', 'v1'),
+    ])
+    expect(answer).toMatchObject({ status: 'queued', reason: refused.message })
+    expect(updates).toBe(0)
+    expect(sender.pending('p')).toMatchObject({ count: 1, taskIds: ['a'] })
+  })
+
+  it('answers queued when the key cannot be had (keychain locked), keeping the batch', async () => {
+    const { sender } = makeSender(
+      board(async (t) => info(t)),
+      {
+        writer: async () => {
+          throw new IpcFailure('KEYCHAIN_UNAVAILABLE', 'The keychain is locked.')
+        },
+      },
+    )
+    const answer = await sender.submit('p', [{ id: 'a', title: 'x' }], {}, [])
+    expect(answer).toMatchObject({ status: 'queued', reason: 'The keychain is locked.' })
+    expect(sender.pending('p').count).toBe(1)
+  })
+
+  it('keeps later batches behind a waiting one and sends them all in order once the board is back', async () => {
     const sent: string[] = []
     let reachable = false
-    const changes: number[] = []
-    const sender = new EditSender(
-      journal,
-      async (_profile, tasks) => {
-        if (!reachable) throw failure('NETWORK', 'connection refused')
+    const { sender, changes } = makeSender(
+      board(async (tasks) => {
+        if (!reachable) throw refused
         sent.push(tasks[0]!.title!)
         return info(tasks)
-      },
-      (_profile, pending) => changes.push(pending.count),
+      }),
     )
-    const first = sender.submit('p', [{ id: 'a', title: 'first' }])
-    await expect(first).rejects.toBeInstanceOf(EditQueuedError)
-    await expect(first).rejects.toMatchObject({ ipcCode: 'EDIT_QUEUED', causeCode: 'NETWORK' })
-    expect(sender.pending('p').batches[0]).toMatchObject({
-      tasks: 1,
-      lastError: 'connection refused',
-    })
-    await expect(sender.submit('p', [{ id: 'a', title: 'second' }])).rejects.toBeInstanceOf(
-      EditQueuedError,
-    )
-    expect(sender.pending('p').count).toBe(2)
+    expect((await sender.submit('p', [{ id: 'a', title: 'first' }], {}, [])).status).toBe('queued')
+    expect((await sender.submit('p', [{ id: 'a', title: 'second' }], {}, [])).status).toBe('queued')
+    expect(sender.pending('p').batches).toMatchObject([
+      { tasks: 1, attempts: 2, lastError: refused.message },
+      { tasks: 1, attempts: 0 },
+    ])
     reachable = true
-    await sender.submit('p', [{ id: 'a', title: 'third' }])
+    expect((await sender.submit('p', [{ id: 'a', title: 'third' }], {}, [])).status).toBe('sent')
     expect(sent).toEqual(['first', 'second', 'third'])
-    expect(sender.pending('p').count).toBe(0)
-    expect(changes.at(-1)).toBe(0)
+    expect(changes.at(-1)).toMatchObject({ profileId: 'p', count: 0 })
   })
 
-  it('drops a batch the board refuses for good and reports that refusal to its sender only', async () => {
-    const dropped: string[] = []
-    const sender = new EditSender(
-      journal,
-      async (_p, tasks) => {
-        if (tasks[0]!.title === 'bad')
-          throw failure('INVALID_REQUEST', 'tasks[0].status: no such status')
+  it('tries a waiting batch again on its own, after the backoff', async () => {
+    let reachable = false
+    const sent: string[] = []
+    const { sender } = makeSender(
+      board(async (tasks) => {
+        if (!reachable) throw refused
+        sent.push(tasks[0]!.title!)
         return info(tasks)
-      },
-      () => {},
-      (batch) => dropped.push(batch.tasks[0]!.title!),
+      }),
+      { backoffMs: () => 30 },
     )
-    await expect(sender.submit('p', [{ id: 'a', title: 'bad' }])).rejects.toThrow('no such status')
+    await sender.submit('p', [{ id: 'a', title: 'offline edit' }], {}, [])
+    expect(sender.pending('p').nextRetryAt).toBeDefined()
+    reachable = true
+    await expect.poll(() => sent, { timeout: 2_000 }).toEqual(['offline edit'])
     expect(sender.pending('p').count).toBe(0)
-    // A refused batch left over from an earlier run does not fail the next submit.
-    journal.append('p', [{ id: 'b', title: 'bad' }])
-    await expect(sender.submit('p', [{ id: 'c', title: 'good' }])).resolves.toHaveLength(1)
-    expect(dropped).toEqual(['bad'])
   })
 
-  it('replays what a previous run left, oldest first, per board', async () => {
+  it('answers queued when the board is slow, and still lands the edit', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const { sender } = makeSender(
+      board(async (tasks) => {
+        await gate
+        return info(tasks)
+      }),
+      { answerWithinMs: 20 },
+    )
+    const answer = await sender.submit('p', [{ id: 'a', title: 'x' }], {}, [])
+    expect(answer.status).toBe('queued')
+    release()
+    await expect.poll(() => sender.pending('p').count).toBe(0)
+  })
+
+  it('rejects with the board reason when the board refuses the edit, and forgets it', async () => {
+    const { sender } = makeSender(
+      board(async () => {
+        throw new ApiError('INVALID_REQUEST', 'tasks[0].status: no such status')
+      }),
+    )
+    await expect(sender.submit('p', [{ id: 'a', status: 'Nope' }], {}, [])).rejects.toThrow(
+      'no such status',
+    )
+    expect(sender.pending('p')).toMatchObject({ count: 0, problems: [] })
+  })
+
+  it('keeps a later refusal of a queued batch as a problem, never dropping it silently', async () => {
+    let board_ = 'down'
+    const { sender, changes } = makeSender(
+      board(async (tasks) => {
+        if (board_ === 'down') throw refused
+        if (tasks[0]!.title === 'bad') throw new ApiError('NOT_FOUND', 'The task was deleted.')
+        return info(tasks)
+      }),
+    )
+    await sender.submit('p', [{ id: 'a', title: 'bad' }], {}, [])
+    board_ = 'up'
+    const answer = await sender.submit('p', [{ id: 'b', title: 'good' }], {}, [])
+    expect(answer.status).toBe('sent')
+    const pending = sender.pending('p')
+    expect(pending.count).toBe(0)
+    expect(pending.problems).toMatchObject([
+      { kind: 'refused', tasks: [{ id: 'a', title: 'bad' }] },
+    ])
+    expect(pending.problems[0]!.message).toContain('The task was deleted.')
+    expect(changes.at(-1)?.problems).toHaveLength(1)
+  })
+
+  it('says a failure without a code is a bug, not a refusal and not "saved"', async () => {
+    let board_ = 'down'
+    const { sender } = makeSender(
+      board(async (tasks) => {
+        if (board_ === 'down') throw refused
+        throw new TypeError('cannot read properties of undefined')
+        return info(tasks)
+      }),
+    )
+    await sender.submit('p', [{ id: 'a', title: 'x' }], {}, [])
+    board_ = 'buggy'
+    await sender.retry('p')
+    expect(sender.pending('p').problems).toMatchObject([{ kind: 'failed' }])
+    expect(sender.pending('p').problems[0]!.message).toContain('a bug')
+    await expect(sender.submit('p', [{ id: 'b', title: 'y' }], {}, [])).rejects.toBeInstanceOf(
+      TypeError,
+    )
+  })
+
+  it('sends what a previous run left at start, oldest first, board by board', async () => {
     journal.append('p', [{ id: 'a', title: 'one' }])
     journal.append('q', [{ id: 'z', title: 'other board' }])
     journal.append('p', [{ id: 'a', title: 'two' }])
     const sent: string[] = []
-    const sender = new EditSender(journal, async (profile, tasks) => {
-      sent.push(`${profile}:${tasks[0]!.title}`)
-      return info(tasks)
-    })
-    await sender.replay('p')
-    expect(sent).toEqual(['p:one', 'p:two'])
+    const writers = (profile: string) =>
+      board(async (tasks) => {
+        sent.push(`${profile}:${tasks[0]!.title}`)
+        return info(tasks)
+      })
+    makeSender(
+      board(async (t) => info(t)),
+      { writer: async (p) => writers(p) },
+    )
+    await sender!.retryAll()
+    expect(sent).toEqual(['p:one', 'p:two', 'q:other board'])
+  })
+
+  it('drops the waiting batches of one board only when asked to discard', async () => {
+    const { sender } = makeSender(
+      board(async () => {
+        throw refused
+      }),
+    )
+    await sender.submit('p', [{ id: 'a', title: 'x' }], {}, [])
+    await sender.submit('q', [{ id: 'b', title: 'y' }], {}, [])
+    expect((await sender.discard('p')).count).toBe(0)
     expect(sender.pending('q').count).toBe(1)
+  })
+})
+
+describe('edit journal', () => {
+  it('sets an unreadable row aside as a problem instead of sending it or throwing', () => {
+    journal.append('p', [{ id: 'a', title: 'fine' }])
+    const raw = new Database(join(dir, 'edits.db'))
+    raw.prepare("UPDATE pending_edits SET tasks_json = '{not json' WHERE seq = 1").run()
+    raw.close()
+    journal.append('p', [{ id: 'b', title: 'later' }])
+    expect(journal.pending('p').map((b) => b.tasks[0]!.title)).toEqual(['later'])
+    expect(journal.problems('p')).toMatchObject([{ kind: 'unreadable' }])
+    expect(journal.problems('p')[0]!.message).toContain('{not json')
   })
 })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { findConflicts } from '../../../src-main/edits/find-conflicts'
+import { describeConflict, findConflicts } from '../../../src-main/edits/find-conflicts'
 import { toListQuery } from '../../../src-shared/api'
 import type { ListTasksFilters, Task } from '../../../src-shared/api'
 import { startTestService } from '../../support/service'
@@ -18,6 +18,7 @@ const lister = {
 }
 
 beforeEach(async () => {
+  clock = '2026-03-01T10:00:00.000Z'
   service = await startTestService({ clock: () => new Date(clock) })
   await createTasks(
     service,
@@ -64,10 +65,14 @@ describe('finding conflicts before an update', () => {
         taskId: byTitle('B').id,
         title: 'B',
         fields: ['title', 'priority'],
-        message:
-          'B was changed on the board by olivia.owner@example.com at 2026-03-02T08:00:00.000Z (title, priority); your change was not sent.',
+        changedBy: 'olivia.owner@example.com',
+        changedAt: '2026-03-02T08:00:00.000Z',
+        theirs: expect.objectContaining({ title: 'B (renamed)', priority: 'high' }),
       },
     ])
+    expect(describeConflict(conflicts[0]!)).toBe(
+      'B was changed on the board by olivia.owner@example.com at 2026-03-02T08:00:00.000Z (title, priority), so your change was not sent.',
+    )
   })
 
   it('reports a task that left its last known slice (its status changed elsewhere)', async () => {
@@ -80,10 +85,8 @@ describe('finding conflicts before an update', () => {
       seenAll(),
       known(),
     )
-    expect(conflict).toMatchObject({
-      taskId: byTitle('A').id,
-      message: 'A was moved or changed on the board since you last loaded it; reload to see it.',
-    })
+    expect(conflict).toMatchObject({ taskId: byTitle('A').id, theirs: null })
+    expect(describeConflict(conflict!)).toContain('A was moved or changed on the board')
   })
 
   it('checks only tasks the renderer says it saw', async () => {
@@ -91,5 +94,26 @@ describe('finding conflicts before an update', () => {
       [],
     )
     expect(queries).toEqual([])
+  })
+
+  it('takes the version the planner read back after its own write as no conflict', async () => {
+    clock = '2026-03-02T08:00:00.000Z'
+    await service.call('PATCH', '/api/v1/tasks', { tasks: [{ id: byTitle('A').id, title: 'A2' }] })
+    const [ours] = (await listTasks(service)).filter((t) => t.id === byTitle('A').id)
+    const edit = [{ id: byTitle('A').id, title: 'A3' }]
+    expect(await findConflicts(lister, edit, seenAll(), known())).toHaveLength(1)
+    const mine = new Map([[ours!.id, ours!.updatedAt]])
+    expect(await findConflicts(lister, edit, seenAll(), known(), mine)).toEqual([])
+  })
+
+  it('compares values structurally: properties in another key order are the same', async () => {
+    clock = '2026-03-02T08:00:00.000Z'
+    await service.call('PATCH', '/api/v1/tasks', { tasks: [{ id: byTitle('A').id, title: 'A2' }] })
+    const seen = new Map(known())
+    const a = seen.get(byTitle('A').id)!
+    const reordered = Object.fromEntries(Object.entries(a.properties).reverse())
+    seen.set(a.id, { ...a, properties: reordered })
+    const [conflict] = await findConflicts(lister, [{ id: a.id, title: 'x' }], seenAll(), seen)
+    expect(conflict?.fields).toEqual(['title'])
   })
 })

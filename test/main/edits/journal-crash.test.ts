@@ -72,14 +72,21 @@ async function killMidSend(journalPath: string, mode: string, batch: unknown[]):
 async function restartAndReplay(journalPath: string): Promise<number> {
   const journal = new EditJournal(journalPath)
   try {
-    const sender = new EditSender(journal, async (_profile, batch) => {
-      const response = await service.call('PUT', '/api/v1/tasks', { tasks: batch })
-      if (response.status !== 200) throw new Error(response.body.message)
-      return response.body.tasks
+    const sender = new EditSender({
+      journal,
+      writer: async () => ({
+        listTasks: async () => [],
+        updateTasks: async (batch) => {
+          const response = await service.call('PUT', '/api/v1/tasks', { tasks: batch })
+          if (response.status !== 200) throw new Error(response.body.message)
+          return response.body.tasks
+        },
+      }),
     })
     const left = sender.pending('local').count
-    await sender.replay('local')
+    await sender.retry('local')
     expect(sender.pending('local').count).toBe(0)
+    sender.close()
     return left
   } finally {
     journal.close()

@@ -16,6 +16,7 @@ class FakeIpcMain implements IpcMainLike {
   }
 }
 
+const PENDING = { profileId: 'p', count: 0, batches: [], taskIds: [], problems: [] }
 const window = { webContentsId: () => 7, origins: ['app://planner'] }
 const mainFrame = { url: 'app://planner/index.html' }
 const trusted: InvokeEvent = { sender: { id: 7, mainFrame }, senderFrame: mainFrame }
@@ -71,10 +72,10 @@ describe('Electron IPC wiring', () => {
   it('validates events before sending and never sends to a destroyed window', () => {
     const sent: [string, unknown][] = []
     const target = { send: (c: string, p: unknown) => sent.push([c, p]), isDestroyed: () => false }
-    sendEvent(target, 'edits:changed', { count: 0, batches: [] })
-    expect(sent).toEqual([['edits:changed', { count: 0, batches: [] }]])
+    sendEvent(target, 'edits:changed', PENDING)
+    expect(sent).toEqual([['edits:changed', PENDING]])
     expect(() => sendEvent(target, 'edits:changed', { count: 'x' } as never)).toThrow()
-    sendEvent({ ...target, isDestroyed: () => true }, 'edits:changed', { count: 0, batches: [] })
+    sendEvent({ ...target, isDestroyed: () => true }, 'edits:changed', PENDING)
     expect(sent).toHaveLength(1)
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createIpcRouter } from '../../../src-main/ipc/ipc-router'
 import type { IpcHandlers } from '../../../src-main/ipc/ipc-router'
-import { CHANNELS } from '../../../src-shared/ipc'
+import { CHANNELS, IpcFailure } from '../../../src-shared/ipc'
 
 const profile = {
   id: 'p1',
@@ -37,7 +37,7 @@ describe('IPC router', () => {
 
   it('applies schema defaults before the handler sees the request', async () => {
     const sync = vi.fn(async () => {
-      throw Object.assign(new Error('No board is selected.'), { ipcCode: 'NO_BOARD' as const })
+      throw new IpcFailure('NO_BOARD', 'No board is selected.')
     })
     const router = createIpcRouter(handlers({ 'board:sync': sync }))
     expect(await router.dispatch('board:sync', {}, true)).toEqual({
@@ -101,5 +101,20 @@ describe('IPC router', () => {
       },
     })
     expect(log).toHaveBeenCalledWith(expect.any(TypeError))
+  })
+
+  it('answers an error that only looks like an IPC error (a code field) as a bug, not as that code', async () => {
+    const log = vi.fn()
+    const router = createIpcRouter(
+      handlers({
+        'edits:pending': async () => {
+          throw Object.assign(new Error('connection refused'), { code: 'NETWORK' })
+        },
+      }),
+      log,
+    )
+    const result = await router.dispatch('edits:pending', undefined, true)
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } })
+    expect(log).toHaveBeenCalledOnce()
   })
 })

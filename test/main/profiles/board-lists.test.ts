@@ -74,13 +74,13 @@ describe('board lists', () => {
     const error = await service
       .setLists(a.id, { projectKeys: [], statuses: ['Done, really'] })
       .catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'invalid_input', ipcCode: 'INVALID_REQUEST' })
+    expect(error).toMatchObject({ reason: 'invalid_input', code: 'INVALID_REQUEST' })
     expect((error as Error).message).toBe(
       'The lists were not saved. Status names: "Done, really" contains a comma; the board\'s ' +
         'filters are comma-separated, so the planner cannot ask for such a name.',
     )
     await expect(service.setLists(a.id, { projectKeys: [''], statuses: [] })).rejects.toMatchObject(
-      { code: 'invalid_input' },
+      { reason: 'invalid_input' },
     )
     expect(readFileSync(settingsPath, 'utf8')).toBe(before)
   })
@@ -90,12 +90,12 @@ describe('board lists', () => {
     await expect(
       service.setLists(local.id, { projectKeys: ['X'], statuses: [] }),
     ).rejects.toMatchObject({
-      code: 'invalid_input',
+      reason: 'invalid_input',
       message: expect.stringMatching(/local board/),
     })
     await expect(
       service.setLists('nope', { projectKeys: ['X'], statuses: [] }),
-    ).rejects.toMatchObject({ code: 'not_found' })
+    ).rejects.toMatchObject({ reason: 'not_found' })
   })
 
   it('reads a format-1 file written before lists existed', async () => {

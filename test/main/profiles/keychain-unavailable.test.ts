@@ -26,7 +26,7 @@ describe('without a usable keychain', () => {
     secrets.setUnavailable(NO_PROVIDER)
     const attempt = service.add({ name: 'B', baseUrl: 'https://b.example.com', apiKey: KEY })
     await expect(attempt).rejects.toMatchObject({
-      code: 'keychain_unavailable',
+      reason: 'keychain_unavailable',
       message: `The board was not saved. The system keychain is unavailable: ${NO_PROVIDER}.`,
     })
     expect(snapshot(dir)).toEqual(before)
@@ -51,7 +51,7 @@ describe('without a usable keychain', () => {
     const a = await service.add({ name: 'A', baseUrl: 'https://a.example.com', apiKey: KEY })
     secrets.setUnavailable('the keyring is locked; unlock it and try again')
     expect(await service.list()).toMatchObject([{ id: a.id, hasKey: false, maskedKey: '' }])
-    await expect(service.apiKeyFor(a.id)).rejects.toMatchObject({ code: 'keychain_unavailable' })
+    await expect(service.apiKeyFor(a.id)).rejects.toMatchObject({ reason: 'keychain_unavailable' })
     await expect(service.remove(a.id)).rejects.toThrow(/not removed.*keyring is locked/)
     secrets.setUnavailable(null)
     expect(await service.apiKeyFor(a.id)).toBe(KEY)

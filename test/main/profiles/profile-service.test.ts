@@ -56,8 +56,8 @@ describe('ProfileService', () => {
     expect((await service.select(b.id)).isCurrent).toBe(true)
     expect((await service.current())?.id).toBe(b.id)
     expect((await service.list()).filter((v) => v.isCurrent).map((v) => v.id)).toEqual([b.id])
-    await expect(service.select('nope')).rejects.toMatchObject({ code: 'not_found' })
-    await expect(service.apiKeyFor('nope')).rejects.toMatchObject({ code: 'not_found' })
+    await expect(service.select('nope')).rejects.toMatchObject({ reason: 'not_found' })
+    await expect(service.apiKeyFor('nope')).rejects.toMatchObject({ reason: 'not_found' })
   })
 
   it('removes a board with its key; the current one hands over to the local board', async () => {
@@ -75,7 +75,7 @@ describe('ProfileService', () => {
     expect(await service.list()).toEqual([])
     expect(await service.current()).toBeNull()
     expect(secrets.size).toBe(0)
-    await expect(service.remove(b.id)).rejects.toMatchObject({ code: 'not_found' })
+    await expect(service.remove(b.id)).rejects.toMatchObject({ reason: 'not_found' })
   })
 
   it('says so when a board has no key in the keychain', async () => {
@@ -83,17 +83,17 @@ describe('ProfileService', () => {
     const a = await service.add({ name: 'A', baseUrl: 'https://a.example.com', apiKey: KEY_A })
     await secrets.delete(`board:${a.id}`)
     expect(await service.list()).toMatchObject([{ hasKey: false, maskedKey: '' }])
-    await expect(service.apiKeyFor(a.id)).rejects.toMatchObject({ code: 'no_key' })
+    await expect(service.apiKeyFor(a.id)).rejects.toMatchObject({ reason: 'no_key' })
   })
 
   it('refuses bad names, URLs and keys without touching the keychain or the disk', async () => {
     const { service, secrets, dir } = setup()
     const base = { name: 'A', baseUrl: 'https://a.example.com', apiKey: KEY_A }
     await expect(service.add({ ...base, name: '  ' })).rejects.toMatchObject({
-      code: 'invalid_input',
+      reason: 'invalid_input',
     })
     await expect(service.add({ ...base, apiKey: 'tb_with space' })).rejects.toMatchObject({
-      code: 'invalid_input',
+      reason: 'invalid_input',
     })
     await expect(service.add({ ...base, baseUrl: 'http://example.com' })).rejects.toThrow(
       /unencrypted.*https:\/\//,

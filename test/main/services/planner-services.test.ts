@@ -10,7 +10,13 @@ import { MemorySecretStore } from '../../../src-main/secrets/memory-secret-store
 import { createPlannerServices } from '../../../src-main/services/planner-services'
 import type { PlannerServices } from '../../../src-main/services/planner-services'
 import type { Task } from '../../../src-shared/api'
-import type { BoardProfileView, BoardSnapshot, EventName } from '../../../src-shared/ipc'
+import type {
+  BoardProfileView,
+  BoardSnapshot,
+  EventName,
+  PendingEdits,
+  UpdateTasksResult,
+} from '../../../src-shared/ipc'
 
 let dir: string
 let services: PlannerServices
@@ -77,12 +83,21 @@ describe('planner services', () => {
       startDate: '2031-01-06T09:00:00.000Z',
       dueDate: '2031-01-08T17:00:00.000Z',
     }
+    events.length = 0
     const result = await call<{ updated: unknown[]; conflicts: unknown[] }>('tasks:update', {
       tasks: [moved],
       seen: { [task.id]: task.updatedAt },
     })
-    expect(result).toEqual({ updated: [expect.objectContaining({ id: task.id })], conflicts: [] })
-    expect(await call('edits:pending')).toEqual({ count: 0, batches: [] })
+    expect(result).toEqual({
+      status: 'sent',
+      updated: [expect.objectContaining({ id: task.id })],
+      conflicts: [],
+    })
+    // Through the journal: it held the batch (and said so) before the board took it.
+    const journal = events.filter(([name]) => name === 'edits:changed').map(([, p]) => p)
+    expect(journal[0]).toMatchObject({ profileId: 'local', count: 1, taskIds: [task.id] })
+    expect(journal.at(-1)).toMatchObject({ profileId: 'local', count: 0, taskIds: [] })
+    expect(await call('edits:pending')).toMatchObject({ count: 0, batches: [], problems: [] })
     const fresh = await call<BoardSnapshot>('board:sync', {})
     expect(fresh.tasks.find((t) => t.id === task.id)).toMatchObject({
       startDate: moved.startDate,
@@ -94,15 +109,15 @@ describe('planner services', () => {
   it('reports a conflict instead of overwriting a task changed since the renderer saw it', async () => {
     const task = snapshot.tasks.find((t) => t.type === 'task' && t.dueDate !== '') as Task
     const stale = '2000-01-01T00:00:00.000Z'
-    const result = await call<{ updated: unknown[]; conflicts: { taskId: string }[] }>(
-      'tasks:update',
-      {
-        tasks: [{ id: task.id, title: 'Mine' }],
-        seen: { [task.id]: stale },
-      },
-    )
+    const result = await call<UpdateTasksResult>('tasks:update', {
+      tasks: [{ id: task.id, title: 'Mine' }],
+      seen: { [task.id]: stale },
+    })
     expect(result.updated).toEqual([])
-    expect(result.conflicts.map((c) => c.taskId)).toEqual([task.id])
+    expect(result.conflicts.map((c) => c.conflict?.taskId)).toEqual([task.id])
+    const pending = await call<PendingEdits>('edits:pending')
+    expect(pending.problems.map((p) => p.id)).toEqual(result.conflicts.map((c) => c.id))
+    await call('edits:resolve', { problemId: result.conflicts[0]!.id, choice: 'theirs' })
   })
 
   it('creates tasks and returns their ids', async () => {
@@ -147,7 +162,7 @@ describe('planner services', () => {
     expect(!refused.ok && refused.error.message).toContain(
       '"Shipped" is not a status of this board',
     )
-    expect(await call('edits:pending')).toEqual({ count: 0, batches: [] })
+    expect(await call('edits:pending')).toMatchObject({ count: 0, batches: [], problems: [] })
   })
 
   it('refuses an http board that is not on this machine, saving nothing', async () => {
@@ -181,7 +196,10 @@ describe('first start', () => {
         undefined,
         true,
       )
-      expect(result).toEqual({ ok: true, value: { count: 0, batches: [] } })
+      expect(result).toMatchObject({
+        ok: true,
+        value: { profileId: 'local', count: 0, batches: [] },
+      })
     } finally {
       await started.close()
     }

@@ -135,10 +135,20 @@ describe('browser-mode bridge', () => {
           }
         })
         // Emit once the stream is open.
-        setTimeout(() => bridge.emit('edits:changed', { count: 2, batches: [] }), 50)
+        setTimeout(
+          () =>
+            bridge.emit('edits:changed', {
+              profileId: 'p',
+              count: 2,
+              batches: [],
+              taskIds: [],
+              problems: [],
+            }),
+          50,
+        )
       })
       req.end()
     })
-    expect(await received).toContain('data: {"count":2,"batches":[]}')
+    expect(await received).toContain('data: {"profileId":"p","count":2,"batches":[],"taskIds":[],"problems":[]}')
   })
 })

@@ -2,9 +2,9 @@
 // and each of main's answers: saved, refused (rollback + message), conflicts (partial rollback),
 // queued by the journal (kept + message).
 import { describe, expect, it } from 'vitest'
-import type { IpcResult, UpdateTasksResult } from '../../../src-shared/ipc'
+import type { IpcResult, EditProblem, UpdateTasksResult } from '../../../src-shared/ipc'
 import type { Task } from '../../../src-shared/api'
-import { deferred, fakePlannerApi, snapshot, task } from './fixtures'
+import { deferred, fakePlannerApi, pendingOf, snapshot, task } from './fixtures'
 import type { FakePlannerApi } from './fixtures'
 import type { Command, PlannerStore } from './subject'
 import { applyEdit, connectEditEvents, createPlannerStore } from './subject'
@@ -31,7 +31,10 @@ const TASKS: Task[] = [
 ]
 const ROWS = TASKS.map((t) => t.id)
 
-const saved: IpcResult<UpdateTasksResult> = { ok: true, value: { updated: [], conflicts: [] } }
+const saved: IpcResult<UpdateTasksResult> = {
+  ok: true,
+  value: { status: 'sent', updated: [], conflicts: [] },
+}
 
 function setup(answer?: () => Promise<IpcResult<UpdateTasksResult>>): {
   store: PlannerStore
@@ -151,66 +154,74 @@ describe('applyEdit', () => {
     expect(dates(store, 't2')).toEqual(['2026-03-03T00:00:00.000Z', '2026-03-06T00:00:00.000Z'])
   })
 
-  it('rolls back only the tasks in conflict, with each conflict message', async () => {
-    const conflict = (taskId: string, title: string) => ({
-      taskId,
-      title,
-      fields: ['dueDate'],
-      message: `${title} was changed on the board by bob@example.com at 2026-03-01T09:00:00.000Z (dueDate); your change was not sent.`,
+  it('shows the board version of the tasks in conflict and keeps the rest', async () => {
+    const theirs = (id: string, dueDate: string) => ({
+      ...(TASKS.find((t) => t.id === id) as Task),
+      dueDate,
+      updatedAt: '2026-03-01T09:00:00.000Z',
+      updatedBy: 'bob@example.com',
+    })
+    const conflict = (task: Task): EditProblem => ({
+      id: `problem-${task.id}`,
+      kind: 'conflict',
+      createdAt: '2026-03-01T09:05:00.000Z',
+      message: `${task.title} was changed on the board by bob@example.com`,
+      tasks: [{ id: task.id, dueDate: '2026-03-20' }],
+      conflict: {
+        taskId: task.id,
+        title: task.title,
+        fields: ['dueDate'],
+        changedBy: 'bob@example.com',
+        changedAt: task.updatedAt,
+        theirs: task,
+      },
     })
     const { store, fake } = setup(async () => ({
       ok: true,
-      value: { updated: [], conflicts: [conflict('t2', 'API'), conflict('t3', 'Docs')] },
+      value: {
+        status: 'sent',
+        updated: [],
+        conflicts: [
+          conflict(theirs('t2', '2026-03-09T00:00:00.000Z')),
+          conflict(theirs('t3', '2026-03-19T00:00:00.000Z')),
+        ],
+      },
     }))
     const outcome = await applyEdit(store, fake.api, move(['t1', 't2', 't3'], 1))
     expect(outcome).toEqual({ status: 'partial', conflicts: ['t2', 't3'] })
     expect(dates(store, 't1')).toEqual(['2026-03-03T09:30:00.000Z', '2026-03-05T17:00:00.000Z'])
-    expect(dates(store, 't2')).toEqual(['2026-03-03T00:00:00.000Z', '2026-03-06T00:00:00.000Z'])
-    expect(dates(store, 't3')).toEqual(['', '2026-03-10T12:00:00.000Z'])
-    expect(texts(store)).toEqual([conflict('t2', 'API').message, conflict('t3', 'Docs').message])
+    expect(dates(store, 't2')).toEqual(['2026-03-03T00:00:00.000Z', '2026-03-09T00:00:00.000Z'])
+    expect(dates(store, 't3')).toEqual(['', '2026-03-19T00:00:00.000Z'])
     expect(Object.keys(store.getState().edits.written)).toEqual(['t1'])
   })
 
-  it('keeps an edit main queued for later, and says so', async () => {
-    const message =
-      'The board could not be reached (connect ECONNREFUSED 127.0.0.1:4000). The change is saved and will be sent when it can.'
+  it('keeps an edit main journaled to send later, marked queued until the journal empties', async () => {
+    const reason = 'Could not reach the board: connect ECONNREFUSED 127.0.0.1:4000'
     const { store, fake } = setup(async () => ({
-      ok: false,
-      error: { code: 'EDIT_QUEUED', message },
+      ok: true,
+      value: { status: 'queued', updated: [], conflicts: [], reason },
     }))
     const outcome = await applyEdit(store, fake.api, move(['t1', 't2', 't3'], 1))
-    expect(outcome).toEqual({ status: 'queued', message })
+    expect(outcome).toEqual({ status: 'queued', message: reason })
     expect(dates(store, 't2')).toEqual(['2026-03-04T00:00:00.000Z', '2026-03-07T00:00:00.000Z'])
-    expect(texts(store)).toEqual([`Could not move 3 tasks yet: ${message}`])
-    expect(store.getState().edits.messages[0]?.kind).toBe('warning')
+    expect(texts(store)).toEqual([])
     expect(store.getState().edits.written.t2?.queued).toBe(true)
 
     // The journal empties: nothing is queued any more.
     connectEditEvents(store, fake.api)
-    fake.emit('edits:changed', { count: 0, batches: [] })
+    fake.emit('edits:changed', pendingOf(0))
     expect(store.getState().edits.written.t2?.queued).toBe(false)
   })
 
-  it('keeps the change only when main says it journaled it, and rolls back otherwise', async () => {
-    {
-      const { store, fake } = setup(async () => ({
-        ok: false,
-        error: {
-          code: 'EDIT_QUEUED',
-          message: 'Busy. The change is saved and will be sent when it can.',
-        },
-      }))
-      expect((await applyEdit(store, fake.api, move(['t1'], 1))).status).toBe('queued')
-    }
-    // The conflict check could not read the board: nothing was journaled.
+  it('rolls back on any error: main answers one only when the edit is not in its journal', async () => {
     const { store, fake } = setup(async () => ({
       ok: false,
-      error: { code: 'NETWORK', message: 'The board could not be reached (ETIMEDOUT).' },
+      error: { code: 'INVALID_REQUEST', message: 'tasks[0].dueDate: before the start date.' },
     }))
     expect((await applyEdit(store, fake.api, move(['t1'], 1))).status).toBe('rejected')
     expect(dates(store, 't1')).toEqual(['2026-03-02T09:30:00.000Z', '2026-03-04T17:00:00.000Z'])
     expect(texts(store)).toEqual([
-      'Could not move "Login page": The board could not be reached (ETIMEDOUT).',
+      'Could not move "Login page": tasks[0].dueDate: before the start date.',
     ])
   })
 

@@ -9,6 +9,7 @@ import type {
   EventName,
   EventPayload,
   IpcResult,
+  PendingEdits,
   PlannerApi,
 } from '../../../src-shared/ipc'
 import { buildTask } from '../../support/task-builder'
@@ -96,4 +97,16 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
   let resolve!: (value: T) => void
   const promise = new Promise<T>((r) => (resolve = r))
   return { promise, resolve }
+}
+
+/** The journal's news for a board: `count` task edits waiting, in one batch per edit. */
+export function pendingOf(count: number, fields: Partial<PendingEdits> = {}): PendingEdits {
+  return {
+    profileId: 'local',
+    count,
+    batches: [],
+    taskIds: [],
+    problems: [],
+    ...fields,
+  }
 }

@@ -1,7 +1,7 @@
 // loadBoard and connectEditEvents against a fake PlannerApi.
 import { describe, expect, it, vi } from 'vitest'
-import type { BoardSnapshot, IpcResult, SyncProgress } from '../../../src-shared/ipc'
-import { deferred, fakePlannerApi, snapshot, task } from './fixtures'
+import type { BoardSnapshot, IpcResult, PendingEdits, SyncProgress } from '../../../src-shared/ipc'
+import { deferred, fakePlannerApi, pendingOf, snapshot, task } from './fixtures'
 import { connectEditEvents, createPlannerStore, loadBoard } from './subject'
 
 const cached = snapshot([task('t1'), task('t2')], {
@@ -118,20 +118,31 @@ describe('connectEditEvents', () => {
     const fake = fakePlannerApi({
       'edits:pending': () => ({
         ok: true,
-        value: {
-          count: 2,
+        value: pendingOf(2, {
           batches: [
-            { id: 'b1', tasks: 3, createdAt: '2026-03-01T08:00:00.000Z', lastError: 'timeout' },
-            { id: 'b2', tasks: 1, createdAt: '2026-03-01T08:01:00.000Z' },
+            {
+              id: 'b1',
+              tasks: 3,
+              createdAt: '2026-03-01T08:00:00.000Z',
+              attempts: 2,
+              lastError: 'timeout',
+            },
+            { id: 'b2', tasks: 1, createdAt: '2026-03-01T08:01:00.000Z', attempts: 0 },
           ],
-        },
+          taskIds: ['t1'],
+        }),
       }),
     })
+    store.getState().snapshotReceived(snapshot([]))
     const stop = connectEditEvents(store, fake.api)
     await new Promise((r) => setTimeout(r, 0))
     expect(store.getState().edits.pendingCount).toBe(2)
+    expect(store.getState().edits.pendingTaskIds).toEqual(['t1'])
     expect(store.getState().edits.pendingBatches[0]?.lastError).toBe('timeout')
-    fake.emit('edits:changed', { count: 0, batches: [] })
+    // Another board's journal emptying is not this board's news.
+    fake.emit('edits:changed', pendingOf(0, { profileId: 'team' }))
+    expect(store.getState().edits.pendingCount).toBe(2)
+    fake.emit('edits:changed', pendingOf(0))
     expect(store.getState().edits.pendingCount).toBe(0)
     stop()
     expect(fake.listeners('edits:changed')).toBe(0)
@@ -139,11 +150,12 @@ describe('connectEditEvents', () => {
 
   it('does not let the first answer overwrite a newer event', async () => {
     const store = createPlannerStore()
-    const answer = deferred<IpcResult<{ count: number; batches: [] }>>()
+    store.getState().snapshotReceived(snapshot([]))
+    const answer = deferred<IpcResult<PendingEdits>>()
     const fake = fakePlannerApi({ 'edits:pending': () => answer.promise })
     connectEditEvents(store, fake.api)
-    fake.emit('edits:changed', { count: 0, batches: [] })
-    answer.resolve({ ok: true, value: { count: 5, batches: [] } })
+    fake.emit('edits:changed', pendingOf(0))
+    answer.resolve({ ok: true, value: pendingOf(5) })
     await new Promise((r) => setTimeout(r, 0))
     expect(store.getState().edits.pendingCount).toBe(0)
   })

@@ -1,0 +1,98 @@
+// The user's hold on main's edit journal: Retry now, Discard (after asking, in the status bar),
+// and settling a problem (Keep mine / Take theirs). Also what the board shows when the journal
+// reports a new problem: a conflict shows the board's version; a refusal (or a failure of the
+// planner) reloads the board, since only the board knows what it now holds.
+import { applyUpdate } from '../../../src-shared/api/apply-update'
+import type { Task } from '../../../src-shared/api/resources'
+import type { EditProblem, PendingEdits } from '../../../src-shared/ipc/contract'
+import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
+import type { PlannerStore } from '../store'
+import { loadBoard } from './load-board'
+
+export async function retryEdits(store: PlannerStore, api: PlannerApi): Promise<void> {
+  const result = await api.calls.editsRetry(undefined)
+  if (result.ok) received(store, api, result.value)
+  else
+    store
+      .getState()
+      .addMessage('error', `Could not retry the waiting edits: ${result.error.message}`)
+}
+
+/** Drops the board's waiting edits (the caller asked the user), then shows the board as it is. */
+export async function discardEdits(store: PlannerStore, api: PlannerApi): Promise<void> {
+  const result = await api.calls.editsDiscard(undefined)
+  if (!result.ok) {
+    store
+      .getState()
+      .addMessage('error', `Could not discard the waiting edits: ${result.error.message}`)
+    return
+  }
+  // Writes this window kept for the journal are gone with it.
+  store.setState((s) => ({
+    edits: {
+      ...s.edits,
+      written: Object.fromEntries(Object.entries(s.edits.written).filter(([, w]) => !w.queued)),
+    },
+  }))
+  received(store, api, result.value)
+  await loadBoard(store, api, { cachedFirst: true })
+}
+
+export async function resolveProblem(
+  store: PlannerStore,
+  api: PlannerApi,
+  problemId: string,
+  choice: 'mine' | 'theirs',
+): Promise<void> {
+  const problem = store.getState().edits.problems.find((p) => p.id === problemId)
+  const result = await api.calls.editsResolve({ problemId, choice })
+  if (!result.ok) {
+    store.getState().addMessage('error', `Could not settle the edit: ${result.error.message}`)
+    return
+  }
+  if (choice === 'mine' && problem && result.value) {
+    // Mine went out again (or waits in the journal): show it, except where it conflicted anew.
+    const conflicted = new Set(result.value.conflicts.map((p) => p.conflict?.taskId))
+    showItems(
+      store,
+      problem.tasks.filter((t) => t.id === undefined || !conflicted.has(t.id)),
+    )
+    showTheirs(store, result.value.conflicts)
+  }
+  const pending = await api.calls.editsPending(undefined)
+  if (pending.ok) received(store, api, pending.value)
+}
+
+/** Takes the journal's news, and shows on the board what new problems mean. */
+export function received(store: PlannerStore, api: PlannerApi, pending: PendingEdits): void {
+  const before = new Set(store.getState().edits.problems.map((p) => p.id))
+  const shown = store.getState().board.profileId === pending.profileId
+  store.getState().pendingChanged(pending)
+  if (!shown) return
+  const fresh = pending.problems.filter((p) => !before.has(p.id))
+  showTheirs(store, fresh)
+  if (fresh.some((p) => p.kind === 'refused' || p.kind === 'failed'))
+    void loadBoard(store, api, { cachedFirst: false })
+}
+
+function showTheirs(store: PlannerStore, problems: readonly EditProblem[]): void {
+  const theirs: Task[] = problems.flatMap((p) => (p.conflict?.theirs ? [p.conflict.theirs] : []))
+  if (theirs.length === 0) return
+  store.setState((s) => {
+    const tasksById = { ...s.board.tasksById }
+    for (const task of theirs) if (tasksById[task.id]) tasksById[task.id] = task
+    return { board: { ...s.board, tasksById } }
+  })
+}
+
+function showItems(store: PlannerStore, items: EditProblem['tasks']): void {
+  if (items.length === 0) return
+  store.setState((s) => {
+    const tasksById = { ...s.board.tasksById }
+    for (const item of items) {
+      const task = item.id === undefined ? undefined : tasksById[item.id]
+      if (task) tasksById[task.id] = applyUpdate(task, item)
+    }
+    return { board: { ...s.board, tasksById } }
+  })
+}
