@@ -225,6 +225,30 @@ export class EditJournal {
     return found
   }
 
+  /** Forgets versions a fresh snapshot already shows (or shows a later change of). */
+  pruneVersions(profileId: string, snapshotTasks: readonly Task[]): void {
+    const shown = new Map(snapshotTasks.map((t) => [t.id, t.updatedAt]))
+    const remove = this.db.prepare('DELETE FROM task_versions WHERE profile_id = ? AND task_id = ?')
+    this.db.transaction(() => {
+      for (const version of this.allVersions(profileId)) {
+        const seen = shown.get(version.id)
+        if (seen !== undefined && seen >= version.updatedAt) remove.run(profileId, version.id)
+      }
+    })()
+  }
+
+  /** Every task the planner read back after its own writes to a board. */
+  allVersions(profileId: string): Task[] {
+    const rows = this.db
+      .prepare('SELECT task_json FROM task_versions WHERE profile_id = ?')
+      .raw(true)
+      .all(profileId) as [string][]
+    return rows.flatMap(([json]) => {
+      const task = parseJson(json, Task)
+      return task ? [task] : []
+    })
+  }
+
   summary(profileId: string): Omit<PendingEdits, 'nextRetryAt'> {
     const batches = this.pending(profileId)
     const taskIds = new Set<string>()

@@ -18,6 +18,7 @@
 // and the rest of the batch goes out.
 import type { Task, UpdatedTaskInfo, UpdateTaskItem } from '../../src-shared/api'
 import { codeOf, isRetryable } from '../../src-shared/ipc'
+import { ApiError } from '../api'
 import type {
   EditProblem,
   IpcErrorCode,
@@ -62,7 +63,7 @@ const HOLDING: ReadonlySet<IpcErrorCode> = new Set<IpcErrorCode>([
 const defaultBackoff = (attempt: number) => Math.min(60_000, 2_000 * 2 ** Math.max(0, attempt - 1))
 
 type Sent = { kind: 'sent'; updated: UpdatedTaskInfo[]; conflicts: EditProblem[] }
-type Waiting = { kind: 'waiting'; reason: string }
+type Waiting = { kind: 'waiting'; reason: string; retryAfterMs?: number | undefined }
 type Refused = { kind: 'refused'; error: unknown }
 type Outcome = Sent | Waiting | Refused
 
@@ -165,6 +166,16 @@ export class EditSender {
     return this.submit(profileId, problem.tasks, seen, theirs ? [theirs] : [])
   }
 
+  /** Tasks as read back after the planner's own writes (newer than a snapshot taken before). */
+  writtenVersions(profileId: string): Task[] {
+    return this.journal.allVersions(profileId)
+  }
+
+  /** A fresh snapshot shows the board: versions it already shows are no longer needed. */
+  snapshotTaken(profileId: string, tasks: readonly Task[]): void {
+    this.journal.pruneVersions(profileId, tasks)
+  }
+
   /** The update items still in the journal for a board, batch by batch, oldest first. */
   waitingUpdates(profileId: string): UpdateTaskItem[][] {
     return this.journal.pending(profileId).map((b) => b.tasks)
@@ -209,7 +220,7 @@ export class EditSender {
         const isTarget = batch.id === targetId
         const outcome = await this.sendOne(batch)
         if (outcome.kind === 'waiting') {
-          this.scheduleRetry(profileId, batch.attempts + 1)
+          this.scheduleRetry(profileId, batch.attempts + 1, outcome.retryAfterMs)
           return outcome
         }
         if (outcome.kind === 'refused' && (!isTarget || answered.value))
@@ -256,7 +267,9 @@ export class EditSender {
       const code = codeOf(error)
       if (code !== undefined && (isRetryable(code) || HOLDING.has(code))) {
         this.journal.recordFailure(batch.id, messageOf(error))
-        return { kind: 'waiting', reason: messageOf(error) }
+        // A board that said when to come back (Retry-After) is not asked earlier.
+        const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined
+        return { kind: 'waiting', reason: messageOf(error), retryAfterMs }
       }
       this.journal.remove(batch.id)
       return { kind: 'refused', error }
@@ -301,10 +314,10 @@ export class EditSender {
     this.log(problem.message)
   }
 
-  private scheduleRetry(profileId: string, attempt: number): void {
+  private scheduleRetry(profileId: string, attempt: number, atLeastMs = 0): void {
     if (this.closed) return
     this.clearTimer(profileId)
-    const wait = (this.options.backoffMs ?? defaultBackoff)(attempt)
+    const wait = Math.max(atLeastMs, (this.options.backoffMs ?? defaultBackoff)(attempt))
     const timer = setTimeout(() => {
       this.timers.delete(profileId)
       void this.retry(profileId).catch((error: unknown) =>

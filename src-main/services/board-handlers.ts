@@ -29,11 +29,24 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
   const knownTasks = async (profileId: string): Promise<Map<string, Task>> =>
     new Map(((await context.cache.get(profileId))?.tasks ?? []).map((t) => [t.id, t]))
 
-  /** The snapshot with the edits still in the journal laid over it (a new object only then). */
+  /**
+   * The snapshot as the planner knows the board now (a new object only when that differs): the
+   * planner's own writes since it was taken (tasks read back after them) and then the edits still
+   * waiting in the journal, laid over it. A stored snapshot otherwise shows a bar where it was
+   * before an edit the board has since taken.
+   */
   const withPending = (snapshot: BoardSnapshot): BoardSnapshot => {
+    const written = new Map(
+      context.sender.writtenVersions(snapshot.profileId).map((t) => [t.id, t]),
+    )
     const waiting = context.sender.waitingUpdates(snapshot.profileId)
-    if (waiting.length === 0) return snapshot
-    return { ...snapshot, tasks: overlayUpdates(snapshot.tasks, waiting).tasks }
+    const newer = (task: Task) => {
+      const ours = written.get(task.id)
+      return ours && ours.updatedAt > task.updatedAt ? ours : undefined
+    }
+    if (waiting.length === 0 && !snapshot.tasks.some(newer)) return snapshot
+    const tasks = snapshot.tasks.map((task) => newer(task) ?? task)
+    return { ...snapshot, tasks: overlayUpdates(tasks, waiting).tasks }
   }
 
   return {
@@ -59,6 +72,7 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
           fromCache: false,
         }
         await context.cache.put(snapshot)
+        context.sender.snapshotTaken(profileId, snapshot.tasks)
         // The board answered: edits waiting for it go now, in the background.
         void context.sender.retry(profileId).catch(() => undefined)
         return withPending(snapshot)

@@ -18,9 +18,6 @@ export const selectIsFocused = (id: string) => (s: PlannerState) => s.selection.
 export const selectIsCollapsed = (id: string) => (s: PlannerState) =>
   s.view.collapsedIds.includes(id)
 export const selectMessages = (s: PlannerState) => s.edits.messages
-export const selectPendingCount = (s: PlannerState) => s.edits.pendingCount
-/** Edits waiting for main's answer right now (a "saving…" hint). */
-export const selectSavingCount = (s: PlannerState) => s.edits.inFlight.length
 
 /**
  * What the status bar shows. Builds an object: use with usePlannerShallow.
@@ -33,8 +30,6 @@ export const selectStatusBar = (s: PlannerState) => ({
   progress: s.board.progress,
   coverage: s.board.coverage,
   error: s.board.error,
-  pendingCount: s.edits.pendingCount,
-  savingCount: s.edits.inFlight.length,
 })
 
 /** The board that is open, as main last listed it; undefined before the first list. */

@@ -3,6 +3,7 @@
 // board stores is checked through its HTTP API, not through the UI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Request } from 'playwright-core'
+import { drag as dragOn, draggableBar as draggableBarOn, PX_PER_DAY } from './bars'
 import { startPlanner } from './harness'
 import type { Planner } from './harness'
 import { localBoardClient } from './local-board-client'
@@ -24,45 +25,11 @@ beforeAll(async () => {
 }, 90_000)
 afterAll(() => planner?.close())
 
-/** A draggable, fully visible plain bar (not summary, not milestone). */
-async function draggableBar(
-  skip: string[] = [],
-): Promise<{ id: string; box: { x: number; y: number; width: number; height: number } }> {
-  const handles = await planner.page.$$('.tb-bar.tb-kind-bar:not(.is-locked)')
-  for (const handle of handles) {
-    const id = (await handle.getAttribute('data-task-id'))!
-    const box = await (await handle.$('rect.bar'))?.boundingBox()
-    if (
-      !box ||
-      skip.includes(id) ||
-      box.width < 24 ||
-      box.x < 320 ||
-      box.x + box.width > 1300 ||
-      box.y < 120 ||
-      box.y > 760
-    )
-      continue
-    return { id, box }
-  }
-  throw new Error('no draggable bar in view')
-}
+const draggableBar = (skip: string[] = []) => draggableBarOn(planner.page, skip)
+const drag = (...args: Parameters<typeof dragOn> extends [unknown, ...infer R] ? R : never) =>
+  dragOn(planner.page, ...args)
 
-async function drag(
-  box: { x: number; y: number; width: number; height: number },
-  dx: number,
-  options: { cancel?: boolean } = {},
-) {
-  const { mouse, keyboard } = planner.page
-  const x = box.x + box.width / 2
-  const y = box.y + box.height / 2
-  await mouse.move(x, y)
-  await mouse.down()
-  for (let step = 1; step <= 8; step += 1) await mouse.move(x + (dx * step) / 8, y)
-  if (options.cancel) await keyboard.press('Escape')
-  await mouse.up()
-}
-
-const pxPerDay = 16 // week zoom, the default
+const pxPerDay = PX_PER_DAY
 
 async function settle(count: number) {
   await expect.poll(() => updates.length, { timeout: 10_000 }).toBe(count)

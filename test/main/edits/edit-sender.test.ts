@@ -142,6 +142,19 @@ describe('edit sender', () => {
     expect(sender.pending('p').count).toBe(0)
   })
 
+  it('does not ask again before the Retry-After the board gave', async () => {
+    const busy = new ApiError('RATE_LIMITED', 'The board is busy.', { retryAfterMs: 90_000 })
+    const { sender } = makeSender(
+      board(async () => {
+        throw busy
+      }),
+      { backoffMs: () => 30 },
+    )
+    await sender.submit('p', [{ id: 'a', title: 'x' }], {}, [])
+    const next = Date.parse(sender.pending('p').nextRetryAt!)
+    expect(next - Date.now()).toBeGreaterThan(85_000)
+  })
+
   it('answers queued when the board is slow, and still lands the edit', async () => {
     let release = () => {}
     const gate = new Promise<void>((resolve) => (release = resolve))

@@ -1,0 +1,53 @@
+// Finding and dragging timeline bars as a user would, shared by the end-to-end tests.
+import type { Page } from 'playwright-core'
+
+export interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** Pixels per day at the default (week) zoom. */
+export const PX_PER_DAY = 16
+
+/** A draggable, fully visible plain bar (not summary, not milestone). */
+export async function draggableBar(
+  page: Page,
+  skip: string[] = [],
+): Promise<{ id: string; box: Box }> {
+  const handles = await page.$$('.tb-bar.tb-kind-bar:not(.is-locked)')
+  for (const handle of handles) {
+    const id = (await handle.getAttribute('data-task-id'))!
+    const box = await (await handle.$('rect.bar'))?.boundingBox()
+    if (
+      !box ||
+      skip.includes(id) ||
+      box.width < 24 ||
+      box.x < 320 ||
+      box.x + box.width > 1300 ||
+      box.y < 120 ||
+      box.y > 760
+    )
+      continue
+    return { id, box }
+  }
+  throw new Error('no draggable bar in view')
+}
+
+/** Drags from the middle of `box` by `dx` pixels in small steps; Escape before release cancels. */
+export async function drag(
+  page: Page,
+  box: Box,
+  dx: number,
+  options: { cancel?: boolean } = {},
+): Promise<void> {
+  const { mouse, keyboard } = page
+  const x = box.x + box.width / 2
+  const y = box.y + box.height / 2
+  await mouse.move(x, y)
+  await mouse.down()
+  for (let step = 1; step <= 8; step += 1) await mouse.move(x + (dx * step) / 8, y)
+  if (options.cancel) await keyboard.press('Escape')
+  await mouse.up()
+}
