@@ -2,10 +2,14 @@
 // behind it is plain Node (services/planner-services.ts), shared with browser mode.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron'
 import { registerIpc, sendEvent } from './ipc/electron-ipc'
 import { createIpcRouter } from './ipc/ipc-router'
-import { KeytarSecretStore } from './secrets/keytar-secret-store'
+import { KeyringSecretStore } from './secrets/keyring-secret-store'
+import {
+  chooseDesktopSecretStore,
+  SafeStorageSecretStore,
+} from './secrets/safe-storage-secret-store'
 import { secretServiceName } from './secrets/secret-store'
 import { createPlannerServices } from './services/planner-services'
 import type { PlannerServices } from './services/planner-services'
@@ -61,9 +65,15 @@ async function start(): Promise<void> {
       return new Response('Not found', { status: 404 })
     }
   })
+  const userDataDir = app.getPath('userData')
+  const secretStore = await chooseDesktopSecretStore(
+    new KeyringSecretStore(secretServiceName(app.isPackaged)),
+    new SafeStorageSecretStore(safeStorage, join(userDataDir, 'keys.safe-storage.json')),
+    (message) => console.warn(message),
+  )
   services = await createPlannerServices({
-    userDataDir: app.getPath('userData'),
-    secretStore: new KeytarSecretStore(secretServiceName(app.isPackaged)),
+    userDataDir,
+    secretStore,
     emit: (name, payload) => sendEvent(mainWindow?.webContents, name, payload),
   })
   registerIpc(ipcMain, createIpcRouter(services.handlers), {

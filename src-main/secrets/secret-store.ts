@@ -1,6 +1,6 @@
 // Where board API keys live. The OS keychain is the only real home: when it cannot be used we
 // fail closed (SecretStoreUnavailable) instead of falling back to any file, so no key is ever
-// written to disk in the clear. Only keytar-secret-store.ts talks to the keychain itself.
+// written to disk in the clear. Only keyring-secret-store.ts talks to the keychain itself.
 
 export type SecretStoreCheck = { ok: true } | { ok: false; reason: string }
 

@@ -95,6 +95,7 @@ export async function createPlannerServices(
       return current.id
     },
     client,
+    forgetClient: (profileId) => clients.forget(profileId),
     definitions: (profileId) =>
       profileId === LOCAL_PROFILE_ID ? localBoard?.definitions : undefined,
     emit: options.emit,

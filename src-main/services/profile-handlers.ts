@@ -23,6 +23,7 @@ export function profileHandlers(
     'boards:remove': async ({ id }) => {
       await profiles.remove(id)
       journal.forget(id)
+      context.forgetClient(id)
       await context.cache.forget(id)
       return undefined
     },

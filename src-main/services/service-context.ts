@@ -13,6 +13,8 @@ export interface ServiceContext {
   /** The current board's id, or a NO_BOARD error. */
   currentId(): Promise<string>
   client(profileId: string): Promise<ApiClient>
+  /** Drops a removed board's client (its key with it). */
+  forgetClient(profileId: string): void
   /** The board's whole project and status lists, when known (the local board's are). */
   definitions(profileId: string): { projectKeys: string[]; statuses: string[] } | undefined
   emit<E extends EventName>(name: E, payload: EventPayload<E>): void

@@ -4,7 +4,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createIpcRouter } from '../ipc/ipc-router'
-import { KeytarSecretStore } from '../secrets/keytar-secret-store'
+import { KeyringSecretStore } from '../secrets/keyring-secret-store'
 import { MemorySecretStore } from '../secrets/memory-secret-store'
 import { secretServiceName } from '../secrets/secret-store'
 import type { SecretStore } from '../secrets/secret-store'
@@ -24,7 +24,7 @@ const USAGE = `Usage: npm run web -- [--port <n>] [--user-data <dir>] [--memory-
  */
 async function chooseSecretStore(memoryOnly: boolean): Promise<SecretStore> {
   if (memoryOnly) return new MemorySecretStore()
-  const keychain = new KeytarSecretStore(secretServiceName(false))
+  const keychain = new KeyringSecretStore(secretServiceName(false))
   const check = await keychain.check()
   if (check.ok) return keychain
   console.warn(

@@ -1,39 +1,44 @@
-// The keytar store without a keychain: a broken native module and keychain errors become
+// The keychain store without a keychain: a broken native module and keychain errors become
 // SecretStoreUnavailable with a reason a person can act on, never a crash.
 import { describe, expect, it } from 'vitest'
 import {
-  KeytarSecretStore,
+  KeyringSecretStore,
   describeKeychainError,
-} from '../../../src-main/secrets/keytar-secret-store'
-import type { Keytar } from '../../../src-main/secrets/keytar-secret-store'
+} from '../../../src-main/secrets/keyring-secret-store'
+import type { Keychain, KeychainEntry } from '../../../src-main/secrets/keyring-secret-store'
 import { SecretStoreUnavailable, secretServiceName } from '../../../src-main/secrets/secret-store'
 
-const failing = (message: string): Keytar => {
+const every =
+  (entry: KeychainEntry): Keychain =>
+  () =>
+    entry
+
+const failing = (message: string): Keychain => {
   const fail = () => Promise.reject(new Error(message))
-  return { getPassword: fail, setPassword: fail, deletePassword: fail }
+  return every({ getPassword: fail, setPassword: fail, deletePassword: fail })
 }
 
-describe('KeytarSecretStore', () => {
+describe('KeyringSecretStore', () => {
   it('turns a native module that cannot load into SecretStoreUnavailable', async () => {
     let loads = 0
-    const store = new KeytarSecretStore('svc', () => {
+    const store = new KeyringSecretStore('svc', () => {
       loads++
-      return Promise.reject(new Error('Cannot find module ../build/Release/keytar.node'))
+      return Promise.reject(new Error('Cannot find module @napi-rs/keyring-linux-x64-gnu'))
     })
     await expect(store.get('a')).rejects.toBeInstanceOf(SecretStoreUnavailable)
     await expect(store.set('a', 's')).rejects.toThrow(
-      'The system keychain is unavailable: the keytar native module could not be loaded (Cannot find module',
+      'The system keychain is unavailable: the keychain module could not be loaded (Cannot find module',
     )
     expect(await store.check()).toEqual({
       ok: false,
-      reason: expect.stringMatching(/^the keytar native module could not be loaded/),
+      reason: expect.stringMatching(/^the keychain module could not be loaded/),
     })
     // A failed load is retried, so a repaired install works without a restart.
     expect(loads).toBe(3)
   })
 
   it('names the cause of keychain errors', async () => {
-    const store = new KeytarSecretStore('svc', async () =>
+    const store = new KeyringSecretStore('svc', async () =>
       failing('The name org.freedesktop.secrets was not provided by any .service files'),
     )
     await expect(store.set('a', 's')).rejects.toMatchObject({
@@ -44,23 +49,23 @@ describe('KeytarSecretStore', () => {
   })
 
   it('fails the check when a stored value does not come back (a locked keyring)', async () => {
-    const locked: Keytar = {
+    const locked = every({
       getPassword: async () => null,
       setPassword: async () => undefined,
       deletePassword: async () => false,
-    }
-    const store = new KeytarSecretStore('svc', async () => locked)
+    })
+    const store = new KeyringSecretStore('svc', async () => locked)
     expect(await store.check()).toMatchObject({ ok: false, reason: /did not return a value/ })
   })
 
   it('passes service and account through', async () => {
     const calls: string[] = []
-    const keytar: Keytar = {
-      getPassword: async (s, a) => (calls.push(`get ${s} ${a}`), 'v'),
-      setPassword: async (s, a) => void calls.push(`set ${s} ${a}`),
-      deletePassword: async (s, a) => (calls.push(`delete ${s} ${a}`), true),
-    }
-    const store = new KeytarSecretStore(secretServiceName(false), async () => keytar)
+    const keychain: Keychain = (s, a) => ({
+      getPassword: async () => (calls.push(`get ${s} ${a}`), 'v'),
+      setPassword: async () => void calls.push(`set ${s} ${a}`),
+      deletePassword: async () => (calls.push(`delete ${s} ${a}`), true),
+    })
+    const store = new KeyringSecretStore(secretServiceName(false), async () => keychain)
     await store.set('board:1', 'x')
     expect(await store.get('board:1')).toBe('v')
     expect(await store.delete('board:1')).toBe(true)

@@ -1,0 +1,114 @@
+// The desktop app's second home for keys when no OS keychain can be used: Electron's safeStorage,
+// which encrypts with a key the OS keeps (Keychain on macOS, DPAPI on Windows, the Secret
+// Service or KWallet on Linux), the ciphertext in a file of the user-data folder. On Linux,
+// safeStorage falls back to a hard-coded password ('basic_text') when no keyring backs it: that
+// is plain text in all but name, so this store then fails closed like the keychain does.
+// Electron-free: the caller passes Electron's safeStorage.
+import { readFile } from 'node:fs/promises'
+import { writeFileAtomic } from '../profiles/atomic-write'
+import { SecretStoreUnavailable } from './secret-store'
+import type { SecretStore, SecretStoreCheck } from './secret-store'
+
+/** What this store needs of Electron's `safeStorage`. */
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean
+  encryptString(plainText: string): Buffer
+  decryptString(encrypted: Buffer): string
+  /** Linux only: which backend encrypts ('basic_text' means none does). */
+  getSelectedStorageBackend?(): string
+}
+
+export class SafeStorageSecretStore implements SecretStore {
+  constructor(
+    private readonly safeStorage: SafeStorageLike,
+    /** The file of encrypted keys (base64 per account), in the user-data folder. */
+    private readonly file: string,
+    private readonly platform: NodeJS.Platform = process.platform,
+  ) {}
+
+  async check(): Promise<SecretStoreCheck> {
+    const reason = this.unusable()
+    return reason ? { ok: false, reason } : { ok: true }
+  }
+
+  async get(account: string): Promise<string | null> {
+    this.assertUsable()
+    const stored = (await this.read())[account]
+    return stored === undefined
+      ? null
+      : this.safeStorage.decryptString(Buffer.from(stored, 'base64'))
+  }
+
+  async set(account: string, secret: string): Promise<void> {
+    this.assertUsable()
+    const all = await this.read()
+    all[account] = this.safeStorage.encryptString(secret).toString('base64')
+    await writeFileAtomic(this.file, JSON.stringify(all))
+  }
+
+  async delete(account: string): Promise<boolean> {
+    this.assertUsable()
+    const all = await this.read()
+    if (!(account in all)) return false
+    delete all[account]
+    await writeFileAtomic(this.file, JSON.stringify(all))
+    return true
+  }
+
+  private unusable(): string | undefined {
+    if (!this.safeStorage.isEncryptionAvailable())
+      return "the OS offers no encryption for Electron's safeStorage"
+    if (
+      this.platform === 'linux' &&
+      this.safeStorage.getSelectedStorageBackend?.() === 'basic_text'
+    )
+      return "no keyring backs Electron's safeStorage here, so keys would be kept as plain text"
+    return undefined
+  }
+
+  private assertUsable(): void {
+    const reason = this.unusable()
+    if (reason) throw new SecretStoreUnavailable(reason)
+  }
+
+  private async read(): Promise<Record<string, string>> {
+    try {
+      const parsed: unknown = JSON.parse(await readFile(this.file, 'utf8'))
+      return typeof parsed === 'object' && parsed !== null
+        ? (Object.fromEntries(
+            Object.entries(parsed).filter(([, v]) => typeof v === 'string'),
+          ) as Record<string, string>)
+        : {}
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}
+      throw new SecretStoreUnavailable(
+        `the file of encrypted keys cannot be read (${String(error)})`,
+      )
+    }
+  }
+}
+
+/**
+ * The store the desktop app uses: the OS keychain when it works; else safeStorage when the OS
+ * really backs it; else the keychain anyway, which then fails closed with its reason (a board
+ * cannot be saved, and the message says why). Never a store that keeps keys in the clear.
+ */
+export async function chooseDesktopSecretStore(
+  keychain: SecretStore,
+  safeStorage: SecretStore,
+  log: (message: string) => void,
+): Promise<SecretStore> {
+  const primary = await keychain.check()
+  if (primary.ok) return keychain
+  const fallback = await safeStorage.check()
+  if (fallback.ok) {
+    log(
+      `The system keychain is unavailable (${primary.reason}); keys are kept encrypted with the OS's safeStorage instead.`,
+    )
+    return safeStorage
+  }
+  log(
+    `No safe place for API keys: ${primary.reason}; ${fallback.reason}. Boards cannot be saved until the keychain works.`,
+  )
+  return keychain
+}

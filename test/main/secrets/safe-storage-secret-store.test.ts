@@ -1,0 +1,86 @@
+// The desktop app's fallback for keys: Electron's safeStorage when the OS backs it, never its
+// plain-text mode, and never a key in the clear on disk.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MemorySecretStore } from '../../../src-main/secrets/memory-secret-store'
+import {
+  chooseDesktopSecretStore,
+  SafeStorageSecretStore,
+} from '../../../src-main/secrets/safe-storage-secret-store'
+import type { SafeStorageLike } from '../../../src-main/secrets/safe-storage-secret-store'
+import type { SecretStore } from '../../../src-main/secrets/secret-store'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tb-safe-storage-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A safeStorage whose "encryption" reverses and tags the text, with a chosen backend. */
+function fakeSafeStorage(backend = 'gnome_libsecret', available = true): SafeStorageLike {
+  return {
+    isEncryptionAvailable: () => available,
+    encryptString: (text) => Buffer.from(`enc:${[...text].reverse().join('')}`),
+    decryptString: (data) => [...data.toString().slice(4)].reverse().join(''),
+    getSelectedStorageBackend: () => backend,
+  }
+}
+
+const unavailable: SecretStore = {
+  ...new MemorySecretStore(),
+  check: async () => ({ ok: false, reason: 'no Secret Service provider is running' }),
+  get: async () => {
+    throw new Error('unavailable')
+  },
+  set: async () => {
+    throw new Error('unavailable')
+  },
+  delete: async () => {
+    throw new Error('unavailable')
+  },
+}
+
+describe('SafeStorageSecretStore', () => {
+  it('keeps keys encrypted in its file and reads them back', async () => {
+    const file = join(dir, 'keys.json')
+    const store = new SafeStorageSecretStore(fakeSafeStorage(), file, 'linux')
+    expect(await store.check()).toEqual({ ok: true })
+    await store.set('board:a', 'tb_secret_key_1234')
+    expect(await store.get('board:a')).toBe('tb_secret_key_1234')
+    expect(readFileSync(file, 'utf8')).not.toContain('tb_secret_key_1234')
+    expect(await new SafeStorageSecretStore(fakeSafeStorage(), file, 'linux').get('board:a')).toBe(
+      'tb_secret_key_1234',
+    )
+    expect(await store.delete('board:a')).toBe(true)
+    expect(await store.delete('board:a')).toBe(false)
+    expect(await store.get('board:a')).toBeNull()
+  })
+
+  it("fails closed on Linux when safeStorage would keep keys as plain text ('basic_text')", async () => {
+    const store = new SafeStorageSecretStore(fakeSafeStorage('basic_text'), join(dir, 'k'), 'linux')
+    expect(await store.check()).toMatchObject({ ok: false, reason: /plain text/ })
+    await expect(store.set('board:a', 'x')).rejects.toMatchObject({
+      name: 'SecretStoreUnavailable',
+    })
+  })
+
+  it('fails closed when the OS offers no encryption', async () => {
+    const store = new SafeStorageSecretStore(fakeSafeStorage('x', false), join(dir, 'k'), 'darwin')
+    expect(await store.check()).toMatchObject({ ok: false })
+  })
+})
+
+describe('chooseDesktopSecretStore', () => {
+  it('prefers the keychain, then safeStorage when the OS backs it, else fails closed', async () => {
+    const keychain = new MemorySecretStore()
+    const safe = new SafeStorageSecretStore(fakeSafeStorage(), join(dir, 'k'), 'linux')
+    const plain = new SafeStorageSecretStore(fakeSafeStorage('basic_text'), join(dir, 'k'), 'linux')
+    const log: string[] = []
+    expect(await chooseDesktopSecretStore(keychain, safe, (m) => log.push(m))).toBe(keychain)
+    expect(await chooseDesktopSecretStore(unavailable, safe, (m) => log.push(m))).toBe(safe)
+    expect(await chooseDesktopSecretStore(unavailable, plain, (m) => log.push(m))).toBe(unavailable)
+    expect(log.at(-1)).toMatch(/No safe place for API keys/)
+  })
+})
