@@ -149,6 +149,8 @@ describe('browser-mode bridge', () => {
       })
       req.end()
     })
-    expect(await received).toContain('data: {"profileId":"p","count":2,"batches":[],"taskIds":[],"problems":[]}')
+    expect(await received).toContain(
+      'data: {"profileId":"p","count":2,"batches":[],"taskIds":[],"problems":[]}',
+    )
   })
 })
