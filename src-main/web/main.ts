@@ -73,6 +73,8 @@ async function main(): Promise<void> {
   })
   events.bridge = bridge
   console.log(`Taskboard Planner (browser mode) at ${bridge.url}`)
+  const chosen = values['user-data'] === undefined ? ' (--user-data <dir> uses another)' : ''
+  console.log(`Data folder: ${userDataDir}${chosen}`)
   const stop = () => {
     void bridge
       .close()

@@ -1,5 +1,5 @@
 // `taskboard`: import boards, manage keys, seed tasks, serve the interface, start a demo.
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -185,9 +185,10 @@ async function run(argv: string[]): Promise<void> {
     const port = integer(values['port'], 'port', 0, 0, 65535)
     const tasks = integer(values['tasks'], 'tasks', 300, 0, 100_000)
     const order = listOrder(values['list-order'])
-    const path =
-      (values['db'] as string | undefined) ??
-      join(mkdtempSync(join(tmpdir(), 'taskboard-demo-')), 'demo.db')
+    // Without --db the demo's database is temporary: its folder goes when the demo stops.
+    const temporary =
+      values['db'] === undefined ? mkdtempSync(join(tmpdir(), 'taskboard-demo-')) : undefined
+    const path = (values['db'] as string | undefined) ?? join(temporary as string, 'demo.db')
     const db = openAt(path)
     let board = findBoardByName(db, demoBoard.name)
     if (!board) {
@@ -202,9 +203,13 @@ async function run(argv: string[]): Promise<void> {
     }
     const { key } = createApiKey(db, board.id, firstOwner(db, board.id))
     const service = await listen(db, '127.0.0.1', port, { listOrder: order })
-    closeOnSignals(service, db)
+    closeOnSignals(service, db, () => {
+      if (temporary) rmSync(temporary, { recursive: true, force: true })
+      process.exit(0)
+    })
+    const kept = temporary ? ' (temporary: removed when the demo stops; --db keeps one)' : ''
     console.log(
-      `Demo board "${board.name}" at ${service.url}${orderNote(order)}\nDatabase: ${path}\nAPI key: ${key}`,
+      `Demo board "${board.name}" at ${service.url}${orderNote(order)}\nDatabase: ${path}${kept}\nAPI key: ${key}`,
     )
   } else if (command === 'help' || command === '--help' || command === '-h') {
     console.log(usage)

@@ -3,7 +3,7 @@ import { execFile, spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src-server'
@@ -229,6 +229,19 @@ describe('taskboard CLI', () => {
     } finally {
       child.kill('SIGKILL')
     }
+  })
+
+  it('removes a demo database it made itself when the demo stops', async () => {
+    const child = spawn(process.execPath, [BIN, 'demo', '--port', '0', '--tasks', '10'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const out = await printed(child, /Database: (\S+) \(temporary[^\n]*\n/)
+    const folder = dirname(out[1]!)
+    expect(existsSync(out[1]!)).toBe(true)
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+    expect(existsSync(folder)).toBe(false)
   })
 
   it('serves another list order with --list-order, and says so', async () => {

@@ -13,9 +13,14 @@ const DAY = 86_400_000
 let planner: Planner
 let board: BoardClient
 const updates: Request[] = []
+/** Requests of the page that failed (a missing favicon included). */
+const failed: string[] = []
 
 beforeAll(async () => {
   planner = await startPlanner({ localTasks: 80 })
+  planner.page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`)
+  })
   planner.page.on('request', (request) => {
     if (decodeURIComponent(request.url()).endsWith('/ipc/tasks:update')) updates.push(request)
   })
@@ -37,6 +42,15 @@ async function settle(count: number) {
 }
 
 describe('the timeline on the demo board', () => {
+  it('loads without a failed request, its icon included', async () => {
+    await planner.page.waitForLoadState('networkidle')
+    expect(failed).toEqual([])
+    const icon = await planner.page.evaluate(
+      () => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href,
+    )
+    expect((await fetch(icon!)).status).toBe(200)
+  })
+
   it('shows bars, milestones and labelled lag arrows, with the coverage in the status bar', async () => {
     const { page } = planner
     expect(await page.locator('.tb-bar').count()).toBeGreaterThan(10)
