@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
-import react from '@vitejs/plugin-react'
+import rendererConfig from './vite.renderer.config'
 
 const root = import.meta.dirname
 const alias = { '@shared': resolve(root, 'src-shared') }
@@ -31,13 +31,5 @@ export default defineConfig({
       },
     },
   },
-  renderer: {
-    root: resolve(root, 'src-renderer'),
-    resolve: { alias },
-    plugins: [react()],
-    build: {
-      outDir: resolve(root, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
-    },
-  },
+  renderer: rendererConfig,
 })
