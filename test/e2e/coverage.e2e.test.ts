@@ -5,6 +5,7 @@
 // board's HTTP API: 130 tasks alike in every value the service can filter on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPlanner } from './harness'
+import { pageIpc } from './page-ipc'
 import type { Planner } from './harness'
 import { localBoardClient } from './local-board-client'
 import type { BoardClient } from './local-board-client'
@@ -26,23 +27,7 @@ const panel = () => planner.page.getByRole('dialog', { name: 'Board coverage' })
 const focusInPanel = () =>
   planner.page.evaluate(() => document.activeElement?.closest('dialog.coverage-panel') !== null)
 
-/** A call to the planner's own IPC from the page, as the renderer makes it. */
-async function ipc<T>(channel: string, payload: unknown): Promise<T> {
-  const result = await planner.page.evaluate(
-    async ([name, body]) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')!.content
-      const response = await fetch(`/ipc/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-planner-token': token },
-        body: JSON.stringify({ payload: body }),
-      })
-      return (await response.json()) as { ok: boolean; value: unknown; error?: unknown }
-    },
-    [channel, payload] as const,
-  )
-  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`)
-  return result.value as T
-}
+const ipc = <T>(channel: string, payload: unknown) => pageIpc<T>(planner.page, channel, payload)
 
 describe('the coverage report', () => {
   it('says complete on the demo board, with no Details to open', async () => {

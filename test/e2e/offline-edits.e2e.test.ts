@@ -19,6 +19,7 @@ import { ApiClient } from '../../src-main/api'
 import type { Task } from '../../src-shared/api'
 import { drag, draggableBar, PX_PER_DAY } from './bars'
 import { privateKeychainReason, startPlanner } from './harness'
+import { pageIpc } from './page-ipc'
 import type { Planner } from './harness'
 
 const OWNER = 'olivia.owner@example.com'
@@ -72,22 +73,7 @@ let dir: string
 let board: TeamBoard
 let planner: Planner
 
-async function ipc<T>(channel: string, body: unknown): Promise<T> {
-  const result = await planner.page.evaluate(
-    async ({ channel, body }) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')!.content
-      const response = await fetch(`/ipc/${channel}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-planner-token': token },
-        body: JSON.stringify({ payload: body }),
-      })
-      return (await response.json()) as { ok: boolean; value: unknown; error?: unknown }
-    },
-    { channel, body },
-  )
-  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`)
-  return result.value as T
-}
+const ipc = <T>(channel: string, payload: unknown) => pageIpc<T>(planner.page, channel, payload)
 
 const pendingText = () => planner.page.getByTestId('pending-edits').textContent()
 const bars = () => planner.page.waitForSelector('.tb-bar[data-task-id]', { timeout: 30_000 })
