@@ -11,6 +11,8 @@ const nodeBuiltins =
 // Relative paths into another room, at any depth ('../src-server/http/x', '../../src-main').
 const room = (name) => `(^|/)${name}(/|$)`
 const rendererPath = { regex: room('src-renderer'), message: 'Nothing imports the renderer.' }
+// scripts/ is tooling that builds, packages or starts the app from outside; the app never runs it.
+const scriptsPath = { regex: room('scripts'), message: 'The app never imports scripts/ (tooling).' }
 // What no renderer module may import; the adapter folder adds nothing to it, the rest of the
 // renderer also may not reach frappe-gantt.
 const rendererRules = [
@@ -53,7 +55,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': ['error', { patterns: [rendererPath] }],
+      'no-restricted-imports': ['error', { patterns: [rendererPath, scriptsPath] }],
     },
   },
   {
@@ -75,6 +77,7 @@ export default tseslint.config(
             },
             { regex: room('src-(server|main)'), message: 'src-shared imports nothing of ours.' },
             rendererPath,
+            scriptsPath,
           ],
         },
       ],
@@ -87,7 +90,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [...rendererRules, frappeOnlyInAdapter],
+          patterns: [...rendererRules, frappeOnlyInAdapter, scriptsPath],
         },
       ],
     },
@@ -95,7 +98,10 @@ export default tseslint.config(
   {
     files: ['src-main/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [rendererPath, serverInternals] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [rendererPath, serverInternals, scriptsPath] },
+      ],
     },
   },
   {
@@ -108,6 +114,7 @@ export default tseslint.config(
             { group: ['electron', 'electron/*'], message: 'The board service runs in plain Node.' },
             { regex: room('src-main'), message: 'The server depends only on src-shared.' },
             rendererPath,
+            scriptsPath,
           ],
         },
       ],
@@ -120,7 +127,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [...rendererRules],
+          patterns: [...rendererRules, scriptsPath],
         },
       ],
     },

@@ -45,6 +45,14 @@ describe('import directions', () => {
       "import demo from '../src-server/demo/demo-board.json'\nexport const x = demo",
     ],
     ['src-main/probe.ts', "import { App } from '../src-renderer/app'\nexport const x = App"],
+    [
+      'src-main/probe.ts',
+      "import { TILE } from '../scripts/icons/icon-set'\nexport const x = TILE",
+    ],
+    [
+      'src-renderer/probe.ts',
+      "import { TILE } from '../scripts/icons/icon-set'\nexport const x = TILE",
+    ],
   ])('%s may not import: %s', async (file, code) => {
     expect(await restricted(file, code)).toHaveLength(1)
   })
@@ -66,6 +74,10 @@ describe('import directions', () => {
     [
       'src-main/probe.ts',
       "import type { ListOrder } from '../src-server/index'\nexport type X = ListOrder",
+    ],
+    [
+      'scripts/packaging/probe.ts',
+      "import { Arch } from 'electron-builder'\nexport const x = Arch",
     ],
   ])('%s may import: %s', async (file, code) => {
     expect(await restricted(file, code)).toEqual([])
