@@ -2,6 +2,12 @@
 // filter). At most 100 results, in the service's list order (list-order.ts). The default, by due
 // date (tasks without one first), then creation, is the order the board's indexes already hold,
 // so a page is read without sorting its matches.
+//
+// Filters whose matches are not in list order (tag, custom property) are planned by
+// how many tasks they match, counted on their own index first: a filter matching few tasks is
+// read whole from its index and those few are sorted; filters matching many are checked task by
+// task while walking the list order's index, which reaches a page after a few hundred or
+// thousand tasks instead of sorting tens of thousands (docs/board-service.md, "List queries").
 import { endOfCalendarDay, SERVICE_LIMITS } from '../../src-shared/api'
 import type { DayRange, ListTasksFilters } from '../../src-shared/api'
 import type { BoardConfig } from '../boards/board-config'
@@ -39,12 +45,31 @@ function dayRange(column: string, range: DayRange, where: string[], params: Para
   params.push(range.from, endOfCalendarDay(range.to))
 }
 
+/**
+ * A filter checked either by reading its own index (`seek`: the matching tasks' seqs, then
+ * sorted into list order) or task by task while walking the list order (`probe`).
+ */
+interface SecondaryFilter {
+  seek: string
+  probe: string
+  params: Param[]
+  /** SQL counting (an upper bound of) the tasks it matches, on its own index; same params. */
+  count: string
+}
+
+/** Above this many matches a filter is probed while walking the list order (see the top). */
+export const PROBE_ABOVE = 2_000
+
+/** Counts rows with a query; undefined when no database is at hand (then every filter seeks). */
+export type Counter = ((sql: string, params: Param[]) => number) | undefined
+
 /** Builds the SQL of a list query; throws a 400 for a filter that cannot be read. */
 export function buildListQuery(
   board: BoardConfig,
   filters: ListTasksFilters,
   order: ListOrder = DEFAULT_LIST_ORDER,
   limit: number = SERVICE_LIMITS.listPage,
+  counter: Counter = undefined,
 ): SqlQuery {
   const where = ['t.board_id = ?2']
   const params: Param[] = [board.id]
@@ -60,20 +85,23 @@ export function buildListQuery(
   if (filters.priority !== undefined) inList('t.priority', [filters.priority], where, params)
   if (filters.pinToTop !== undefined)
     inList('t.pin_to_top', [filters.pinToTop ? 1 : 0], where, params)
-  if (filters.startDate) dayRange('t.start_date', filters.startDate, where, params)
   if (filters.dueDate) dayRange('t.due_date', filters.dueDate, where, params)
+  // Start dates follow due dates, so walking the list order would pass most of the board before
+  // the first match: always read from the start-date index, which carries the due date to sort by.
+  if (filters.startDate) dayRange('t.start_date', filters.startDate, where, params)
   if (filters.type) inList('t.type', [filters.type], where, params)
   if (filters.milestoneId !== undefined)
     inList('t.milestone_id', [filters.milestoneId], where, params)
-  if (filters.tag) {
-    where.push(
-      `t.seq IN (SELECT task_seq FROM task_tags WHERE tag IN (${placeholders(filters.tag.length)}))`,
-    )
-    params.push(...filters.tag)
-  }
+  const secondary: SecondaryFilter[] = []
+  if (filters.tag) secondary.push(tagFilter(filters.tag))
   for (const [name, raw] of Object.entries(filters.properties ?? {})) {
-    propertyCondition(board, name, raw, where, params)
+    const filter = propertyFilter(board, name, raw)
+    if (typeof filter === 'string') {
+      where.push(filter)
+      params.push(name)
+    } else secondary.push(filter)
   }
+  planSecondary(secondary, order, counter, where, params)
   const descriptionType = filters.descriptionType ?? 'text'
   const plan = orderPlan(order)
   const page = `SELECT t.seq FROM tasks t WHERE ${where.join(' AND ')} ORDER BY ${plan.pick} LIMIT ${limit}`
@@ -84,13 +112,56 @@ export function buildListQuery(
   }
 }
 
-function propertyCondition(
-  board: BoardConfig,
-  name: string,
-  raw: string,
+/**
+ * The filter matching fewest tasks seeks when it matches few (at most PROBE_ABOVE); every other
+ * one probes. A random order reads every match anyway: all seek.
+ */
+function planSecondary(
+  filters: SecondaryFilter[],
+  order: ListOrder,
+  counter: Counter,
   where: string[],
   params: Param[],
 ): void {
+  if (filters.length === 0) return
+  let seeking: SecondaryFilter | undefined
+  if (!counter || order === 'random') {
+    for (const f of filters) {
+      where.push(f.seek)
+      params.push(...f.params)
+    }
+    return
+  }
+  let fewest = Infinity
+  for (const f of filters) {
+    const count = counter(f.count, f.params)
+    if (count < fewest) {
+      fewest = count
+      seeking = f
+    }
+  }
+  if (fewest > PROBE_ABOVE) seeking = undefined
+  for (const f of filters) {
+    where.push(f === seeking ? f.seek : f.probe)
+    params.push(...f.params)
+  }
+}
+
+function tagFilter(tags: readonly string[]): SecondaryFilter {
+  const list = `tag IN (${placeholders(tags.length)})`
+  return {
+    seek: `t.seq IN (SELECT task_seq FROM task_tags WHERE ${list})`,
+    probe: `EXISTS (SELECT 1 FROM task_tags g WHERE g.task_seq = t.seq AND g.${list})`,
+    params: [...tags],
+    count: `SELECT count(*) FROM task_tags WHERE ${list}`,
+  }
+}
+
+/**
+ * A custom-property filter, or (an unchecked checkbox, which matches tasks with no value) a
+ * condition that takes the property's name as its one parameter.
+ */
+function propertyFilter(board: BoardConfig, name: string, raw: string): SecondaryFilter | string {
   const definition = board.properties.get(name)
   if (!definition) {
     const known = [...board.properties.keys()].join(', ') || 'none'
@@ -102,23 +173,31 @@ function propertyCondition(
   const match = parsePropertyFilter(definition, raw)
   if (typeof match === 'string')
     throw new ServiceError(400, `Query parameter "prop_${name}" ${match}.`)
-  const sub = 'SELECT task_seq FROM task_property_values WHERE name = ? AND'
-  if (match.kind === 'numbers') {
-    where.push(`t.seq IN (${sub} number IN (${placeholders(match.numbers.length)}))`)
-    params.push(name, ...match.numbers)
-  } else if (match.kind === 'range') {
-    where.push(`t.seq IN (${sub} value >= ? AND value <= ?)`)
-    params.push(name, match.range.from, endOfCalendarDay(match.range.to))
-  } else if (
+  if (
     (definition.type === 'Checkbox' || definition.type === 'Toggle') &&
+    match.kind === 'values' &&
     match.values[0] === 'false'
   ) {
     // An unset checkbox reads as unchecked.
-    where.push(`t.seq NOT IN (${sub} value = 'true')`)
-    params.push(name)
+    return `t.seq NOT IN (SELECT task_seq FROM task_property_values WHERE name = ? AND value = 'true')`
+  }
+  let condition: string
+  let values: Param[]
+  if (match.kind === 'numbers') {
+    condition = `number IN (${placeholders(match.numbers.length)})`
+    values = match.numbers
+  } else if (match.kind === 'range') {
+    condition = 'value >= ? AND value <= ?'
+    values = [match.range.from, endOfCalendarDay(match.range.to)]
   } else {
-    where.push(`t.seq IN (${sub} value IN (${placeholders(match.values.length)}))`)
-    params.push(name, ...match.values)
+    condition = `value IN (${placeholders(match.values.length)})`
+    values = match.values
+  }
+  return {
+    seek: `t.seq IN (SELECT task_seq FROM task_property_values WHERE name = ? AND ${condition})`,
+    probe: `EXISTS (SELECT 1 FROM task_property_values p WHERE p.task_seq = t.seq AND p.name = ? AND p.${condition.replace(/ AND value/, ' AND p.value')})`,
+    params: [name, ...values],
+    count: `SELECT count(*) FROM task_property_values WHERE name = ? AND ${condition}`,
   }
 }
 
@@ -130,7 +209,15 @@ export function listTasksJson(
   urlPrefix: string,
   order: ListOrder = DEFAULT_LIST_ORDER,
 ): string {
-  const { sql, params, direction } = buildListQuery(board, filters, order)
+  const counter: Counter = (sql, params) =>
+    Number(
+      (
+        prepared(db, sql)
+          .raw(true)
+          .get(...params) as [number]
+      )[0],
+    )
+  const { sql, params, direction } = buildListQuery(board, filters, order, undefined, counter)
   const statement = prepared(db, sql)
   return joinTaskRows(statement.raw(true).all(urlPrefix, ...params) as PageRow[], direction)
 }
