@@ -1,6 +1,8 @@
 // The local board service's public surface, for the CLI, the planner's embedded board and tests.
 export { createApp } from './http/create-app'
 export type { AppOptions } from './http/create-app'
+export { CONNECTION_LIMITS, MAX_HEADER_BYTES } from './http/connections'
+export type { ConnectionLimits } from './http/connections'
 export { LIST_ORDERS, DEFAULT_LIST_ORDER, isListOrder } from './store/list-order'
 export type { ListOrder } from './store/list-order'
 export { openDatabase, schemaVersion } from './db/database'

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { createApp } from '../http/create-app'
+import type { ConnectionLimits } from '../http/connections'
 import type { Db } from '../db/database'
 import type { ListOrder } from '../store/list-order'
 
@@ -12,6 +13,8 @@ export interface RunningService {
 export interface ListenOptions {
   /** The list endpoint's order; `due` when not given (see AppOptions.listOrder). */
   listOrder?: ListOrder
+  /** Timeouts and connection cap; CONNECTION_LIMITS for each one left out. */
+  connections?: Partial<ConnectionLimits>
 }
 
 /** Listens on host:port (port 0 picks a free one); task URLs use the address it got. */
@@ -28,6 +31,7 @@ export async function listen(
     baseUrl: () => url,
     logger: { level: 'error', stream: process.stderr },
     listOrder: options.listOrder,
+    connections: options.connections,
   })
   await app.listen({ host, port })
   const address = app.server.address()

@@ -11,7 +11,10 @@ import { randomId } from '../store/ids'
 import { DEFAULT_LIST_ORDER, isListOrder, LIST_ORDERS } from '../store/list-order'
 import type { ListOrder } from '../store/list-order'
 import { ServiceError } from '../store/service-error'
+import { connectionServerOptions, guardConnections, resolveConnectionLimits } from './connections'
+import type { ConnectionLimits } from './connections'
 import { DEPENDENCIES_PATH, sendError, TASKS_PATH, toServiceError } from './error-replies'
+import { contentTypeRefusal, queryRefusal, registerJsonParser } from './json-body'
 import { registerDependencyRoutes } from './dependency-routes'
 import type { RouteContext } from './route-context'
 import { registerTaskRoutes } from './task-routes'
@@ -30,6 +33,11 @@ export interface AppOptions {
    * `created`, `created-desc`, `updated-desc` or `random` (see store/list-order.ts).
    */
   listOrder?: ListOrder
+  /**
+   * Timeouts and the connection cap (connections.ts); each one left out keeps its default
+   * (CONNECTION_LIMITS). Tests shrink them; they apply once the app listens.
+   */
+  connections?: Partial<ConnectionLimits>
 }
 
 declare module 'fastify' {
@@ -38,7 +46,6 @@ declare module 'fastify' {
   }
 }
 
-const JSON_TYPE = /^application\/json\s*(;|$)/i
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 export function createApp(options: AppOptions): FastifyInstance {
@@ -52,6 +59,7 @@ export function createApp(options: AppOptions): FastifyInstance {
       `listOrder must be one of ${LIST_ORDERS.join(', ')}; got ${JSON.stringify(listOrder)}`,
     )
   }
+  const limits = resolveConnectionLimits(options.connections)
   const baseUrl =
     typeof options.baseUrl === 'function'
       ? options.baseUrl
@@ -62,8 +70,22 @@ export function createApp(options: AppOptions): FastifyInstance {
     bodyLimit,
     return503OnClosing: true,
     forceCloseConnections: true,
+    ...connectionServerOptions(limits),
+    // A malformed percent-escape in the path: the documented shape, not Fastify's.
+    frameworkErrors: (error, request, reply) =>
+      sendError(
+        request,
+        reply,
+        new ServiceError(
+          400,
+          `The address ${request.url.split('?')[0]?.slice(0, 200)} has a broken percent-escape (% and two hex digits, UTF-8); nothing was read. (${error.message})`,
+        ),
+      ),
   })
   app.decorateRequest('principal', null)
+  // First of all hooks: nothing on a connection already answered and closing is handled.
+  guardConnections(app, limits)
+  registerJsonParser(app, bodyLimit)
 
   app.setErrorHandler((error, request, reply) => {
     const serviceError = toServiceError(error as Error, bodyLimit)
@@ -82,7 +104,14 @@ export function createApp(options: AppOptions): FastifyInstance {
   )
 
   // Every API request is authenticated first; bodies must be JSON.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      // Node's own answer to this has no body; this one has the documented shape.
+      reply.header('connection', 'close')
+      throw new ServiceError(400, 'An HTTP/1.1 request must carry a Host header.')
+    }
+    const badQuery = queryRefusal(request.url)
+    if (badQuery) throw badQuery
     const principal = authenticate(db, request.headers.authorization)
     if (typeof principal === 'string') throw new ServiceError(401, principal, 'UNAUTHORIZED')
     request.principal = principal
@@ -93,13 +122,8 @@ export function createApp(options: AppOptions): FastifyInstance {
       BODY_METHODS.has(request.method) &&
       (hasBody || request.headers['transfer-encoding'] !== undefined || type !== undefined)
     ) {
-      if (type === undefined || !JSON_TYPE.test(type)) {
-        throw new ServiceError(
-          415,
-          'The body must be JSON, sent with "Content-Type: application/json".',
-          'UNSUPPORTED_MEDIA_TYPE',
-        )
-      }
+      const refusal = contentTypeRefusal(type)
+      if (refusal) throw refusal
     }
   })
 

@@ -82,6 +82,9 @@ export function indexRows(
   return [[value, null]]
 }
 
+/** The JSON grammar of a number (RFC 8259, section 6). */
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/
+
 export type PropertyMatch =
   | { kind: 'values'; values: string[] }
   | { kind: 'numbers'; numbers: number[] }
@@ -96,9 +99,13 @@ export function parsePropertyFilter(
   if (list.some((v) => v === '')) return 'has an empty item in its comma-separated list'
   switch (definition.type) {
     case 'Number': {
-      const numbers = list.map((v) => (/^\s*$/.test(v) ? NaN : Number(v)))
-      if (numbers.some((n) => !Number.isFinite(n))) return 'must be numbers'
-      return { kind: 'numbers', numbers }
+      // A Number value is a JSON number, so a filter value is one too, written as JSON writes
+      // it: not 0x10, 0b11, +3, .5, 03, Infinity or padded with spaces, which Number() reads.
+      const bad = list.find((v) => !JSON_NUMBER.test(v) || !Number.isFinite(Number(v)))
+      if (bad !== undefined) {
+        return `must be JSON numbers (like 3, -0.5 or 1e3), comma-separated; "${bad.slice(0, 40)}" is not one`
+      }
+      return { kind: 'numbers', numbers: list.map(Number) }
     }
     case 'Date': {
       const range = parseDayRange(raw)

@@ -79,12 +79,34 @@ export const DeleteDependencyBody = z
   })
 export type DeleteDependencyBody = z.infer<typeof DeleteDependencyBody>
 
+/** How the spec writes a key (`WEB-12`): decimal digits, no sign, no leading zero. */
+const DECIMAL_KEY = /^[1-9][0-9]*$/
+
+/**
+ * A task key in a query, where it arrives as text: decimal digits only, so that `0x10`, `0b11`,
+ * `1e1`, `+16`, ` 16` or `016` are refused rather than read as some other key. A number (the
+ * planner's own calls) passes as it is.
+ */
+export const TaskKeyParam = z
+  .union([z.number(), z.string()])
+  .transform((value, ctx) => {
+    if (typeof value === 'number') return value
+    if (DECIMAL_KEY.test(value)) return Number(value)
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be a task key in decimal digits, like 12 (no sign, spaces, leading zero, exponent, or 0x/0o/0b prefix)',
+    })
+    return z.NEVER
+  })
+  .pipe(TaskKey)
+
 /** Query of GET /api/v1/dependencies. `taskKey` arrives as a string in a query. */
 export const ListDependenciesQuery = z
   .strictObject({
     taskId: NonEmptyId.optional(),
     taskProjectKey: NonEmptyId.optional(),
-    taskKey: z.coerce.number().pipe(TaskKey).optional(),
+    taskKey: TaskKeyParam.optional(),
   })
   .superRefine((query, ctx) => {
     refRule(ctx, query, 'task', false)

@@ -17,6 +17,10 @@ export const DEPENDENCY_ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL_ERROR',
+  /** 408: the request's headers or body did not arrive in time (docs/board-service.md). */
+  'REQUEST_TIMEOUT',
+  /** 431: request line and headers over 16 KiB. */
+  'HEADERS_TOO_LARGE',
 ] as const
 export type DependencyErrorCode = (typeof DEPENDENCY_ERROR_CODES)[number]
 

@@ -147,7 +147,10 @@ describe('GET /api/v1/tasks filters', () => {
       'Query parameter "descriptionType" must be text, markdown or html.',
     ],
     ['prop_Colour=red', 'this board has no custom property "Colour"'],
-    ['prop_Story%20Points=three', 'Query parameter "prop_Story Points" must be numbers.'],
+    [
+      'prop_Story%20Points=three',
+      'Query parameter "prop_Story Points" must be JSON numbers (like 3, -0.5 or 1e3), comma-separated; "three" is not one.',
+    ],
   ])('refuses %s with a message naming the parameter', async (query, message) => {
     const response = await service.call('GET', `/api/v1/tasks?${query}`)
     expect(response.status).toBe(400)
