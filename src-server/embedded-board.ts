@@ -8,6 +8,7 @@ import { findBoardByName, loadBoardConfig } from './boards/board-config'
 import { importBoard } from './boards/import-board'
 import { listen } from './cli/serve'
 import { openDatabase } from './db/database'
+import { useServiceBusyTimeout } from './db/write-lock'
 import type { Db } from './db/database'
 import demoBoard from './demo/demo-board.json'
 import { seedBoard } from './seed/seed-board'
@@ -57,6 +58,7 @@ export async function startEmbeddedBoard(options: EmbeddedBoardOptions): Promise
     const stored = options.storedKey ?? null
     const reusable = stored !== null && typeof authenticate(db, `Bearer ${stored}`) !== 'string'
     const apiKey = reusable ? stored : createApiKey(db, board.id, owner(db, board.id)).key
+    useServiceBusyTimeout(db)
     const service = await listen(db, '127.0.0.1', 0, { listOrder: options.listOrder })
     const config = loadBoardConfig(db, board.id)
     return {

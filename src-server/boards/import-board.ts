@@ -1,5 +1,6 @@
 import { describeIssues, toFieldIssues } from '../../src-shared/api'
 import type { Db } from '../db/database'
+import { writeTransaction } from '../db/write-lock'
 import { BoardFile } from './board-file'
 
 export class BoardFileError extends Error {}
@@ -14,10 +15,10 @@ export function importBoard(
   if (!parsed.success)
     throw new BoardFileError(describeIssues(toFieldIssues(parsed.error), 'Invalid board file'))
   const board = parsed.data
-  const exists = db.prepare('SELECT 1 FROM boards WHERE name = ?').raw(true).get(board.name)
-  if (exists)
-    throw new BoardFileError(`A board named "${board.name}" already exists in this database.`)
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
+    const exists = db.prepare('SELECT 1 FROM boards WHERE name = ?').raw(true).get(board.name)
+    if (exists)
+      throw new BoardFileError(`A board named "${board.name}" already exists in this database.`)
     const { lastInsertRowid } = db
       .prepare('INSERT INTO boards (name, created_at) VALUES (?, ?)')
       .run(board.name, now.toISOString())
@@ -38,5 +39,5 @@ export function importBoard(
     for (const p of board.properties)
       addProperty.run(id, p.name, p.type, JSON.stringify(p.options ?? []))
     return { id, name: board.name }
-  })()
+  })
 }

@@ -8,6 +8,7 @@ import { findBoardByName, loadBoardConfig } from '../boards/board-config'
 import { BoardFileError, importBoard } from '../boards/import-board'
 import { openDatabase } from '../db/database'
 import type { Db } from '../db/database'
+import { useServiceBusyTimeout } from '../db/write-lock'
 import demoBoard from '../demo/demo-board.json'
 import { seedBoard } from '../seed/seed-board'
 import { DEFAULT_LIST_ORDER, isListOrder, LIST_ORDERS } from '../store/list-order'
@@ -170,6 +171,7 @@ async function run(argv: string[]): Promise<void> {
     const port = integer(values['port'], 'port', 4830, 0, 65535)
     const order = listOrder(values['list-order'])
     const db = openAt(required(values, 'db'))
+    useServiceBusyTimeout(db)
     const service = await listen(db, (values['host'] as string | undefined) ?? '127.0.0.1', port, {
       listOrder: order,
     })
@@ -202,6 +204,7 @@ async function run(argv: string[]): Promise<void> {
       })
     }
     const { key } = createApiKey(db, board.id, firstOwner(db, board.id))
+    useServiceBusyTimeout(db)
     const service = await listen(db, '127.0.0.1', port, { listOrder: order })
     closeOnSignals(service, db, () => {
       if (temporary) rmSync(temporary, { recursive: true, force: true })

@@ -2,6 +2,7 @@
 import Database from 'libsql'
 import { MIGRATIONS } from './migrations'
 import type { Migration } from './migrations'
+import { writeTransaction } from './write-lock'
 
 export type Db = InstanceType<typeof Database>
 
@@ -15,6 +16,8 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   const db = new Database(path)
   try {
     db.pragma('foreign_keys = ON')
+    // The CLI waits up to 5 s for another process's write lock; the service waits differently
+    // (write-lock.ts).
     db.pragma('busy_timeout = 5000')
     if (path !== ':memory:') db.pragma('journal_mode = WAL')
     // FULL: an acknowledged write survives power loss, not only a process crash.
@@ -49,10 +52,12 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
   }
   for (const migration of migrations) {
     if (migration.version <= current || migration.version > newest) continue
-    db.transaction(() => {
+    writeTransaction(db, () => {
+      // Another process may have applied it since the version was read.
+      if (schemaVersion(db) >= migration.version) return
       db.exec(migration.sql)
       db.pragma(`user_version = ${migration.version}`)
-    })()
+    })
   }
 }
 

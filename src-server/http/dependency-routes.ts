@@ -4,6 +4,7 @@ import {
   DeleteDependencyBody,
   ListDependenciesQuery,
 } from '../../src-shared/api'
+import { whenWriteLockFree } from '../db/write-lock'
 import { createDependency, deleteDependency, listDependencies } from '../store/dependencies'
 import type { RouteContext } from './route-context'
 import { DEPENDENCIES_PATH } from './error-replies'
@@ -20,15 +21,17 @@ export function registerDependencyRoutes(app: FastifyInstance, context: RouteCon
 
   app.post(DEPENDENCIES_PATH, async (request) => {
     const body = parseOrThrow(CreateDependencyBody, request.body)
-    return {
-      success: true,
-      dependency: createDependency(context.forRequest(request), body, context.taskUrl),
-    }
+    const ctx = context.forRequest(request)
+    const dependency = await whenWriteLockFree(ctx.db, () =>
+      createDependency(ctx, body, context.taskUrl),
+    )
+    return { success: true, dependency }
   })
 
   app.delete(DEPENDENCIES_PATH, async (request) => {
     const body = parseOrThrow(DeleteDependencyBody, request.body)
-    deleteDependency(context.forRequest(request), body)
+    const ctx = context.forRequest(request)
+    await whenWriteLockFree(ctx.db, () => deleteDependency(ctx, body))
     return { success: true }
   })
 }

@@ -2,6 +2,7 @@
 // dependency create `{error: '<CODE>', message}`. Bad input is never a 5xx.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { DependencyErrorCode } from '../../src-shared/api'
+import { isLockError, WriteLockBusy } from '../db/write-lock'
 import { ServiceError } from '../store/service-error'
 
 export const DEPENDENCIES_PATH = '/api/v1/dependencies'
@@ -22,6 +23,7 @@ export function sendError(
     message: error.message,
   }
   if (error.issues.length > 0) body['issues'] = error.issues
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds)
   return reply.code(error.status).type('application/json; charset=utf-8').send(body)
 }
 
@@ -34,6 +36,9 @@ const STATUS_CODES: Record<number, DependencyErrorCode> = {
 /** Turns Fastify's own errors (body parsing, limits) and anything unexpected into ServiceError. */
 export function toServiceError(error: FastifyError | Error, bodyLimit: number): ServiceError {
   if (error instanceof ServiceError) return error
+  // The database was locked by another process past the busy timeout: a read, or a write not
+  // queued for the lock. Nothing was changed; it may be repeated.
+  if (isLockError(error)) return new WriteLockBusy()
   const code = (error as FastifyError).code
   switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { CreateTasksBody, parseListQuery, UpdateTasksBody } from '../../src-shared/api'
 import type { QueryInput } from '../../src-shared/api'
+import { whenWriteLockFree } from '../db/write-lock'
 import { checkCreateShape, createTasks } from '../store/create-tasks'
 import { listTasksJson } from '../store/list-tasks'
 import { ServiceError } from '../store/service-error'
@@ -27,16 +28,18 @@ export function registerTaskRoutes(app: FastifyInstance, context: RouteContext):
   app.post(TASKS_PATH, async (request) => {
     checkCreateShape(request.body)
     const body = parseOrThrow(CreateTasksBody, request.body)
-    createTasks(context.forRequest(request), body.tasks)
+    const ctx = context.forRequest(request)
+    await whenWriteLockFree(ctx.db, () => createTasks(ctx, body.tasks))
     return { success: true }
   })
 
   const update = async (request: FastifyRequest) => {
     const body = parseOrThrow(UpdateTasksBody, request.body)
-    return {
-      success: true,
-      tasks: updateTasks(context.forRequest(request), body.tasks, context.taskUrl),
-    }
+    const ctx = context.forRequest(request)
+    const tasks = await whenWriteLockFree(ctx.db, () =>
+      updateTasks(ctx, body.tasks, context.taskUrl),
+    )
+    return { success: true, tasks }
   }
   app.put(TASKS_PATH, update)
   app.patch(TASKS_PATH, update)

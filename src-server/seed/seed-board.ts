@@ -8,6 +8,7 @@ import type { BoardConfig } from '../boards/board-config'
 import { analyze } from '../db/database'
 import type { Db } from '../db/database'
 import { prepared } from '../db/statements'
+import { writeTransaction } from '../db/write-lock'
 import { createTasks } from '../store/create-tasks'
 import type { WriteContext } from '../store/write-context'
 import { createRandom } from './random'
@@ -282,7 +283,7 @@ function seedDependencies(ctx: WriteContext, random: Random, rate: number): numb
     'INSERT OR IGNORE INTO dependencies (id, board_id, predecessor_id, successor_id, lag_days, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   )
   let count = 0
-  ctx.db.transaction(() => {
+  writeTransaction(ctx.db, () => {
     for (const [id, project, type] of rows) {
       const recent = recentByProject.get(project) ?? []
       if (recent.length > 0 && random.chance(type === 'milestone' ? 0.8 : rate)) {
@@ -294,6 +295,6 @@ function seedDependencies(ctx: WriteContext, random: Random, rate: number): numb
       if (recent.length > 80) recent.shift()
       recentByProject.set(project, recent)
     }
-  })()
+  })
   return count
 }

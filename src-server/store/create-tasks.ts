@@ -16,6 +16,7 @@ import {
 } from './write-context'
 import type { WriteContext } from './write-context'
 import { prepared } from '../db/statements'
+import { writeTransaction } from '../db/write-lock'
 
 /**
  * Checked before schema parsing, without recursion: how many tasks a create body holds and how
@@ -52,9 +53,9 @@ export function checkCreateShape(body: unknown, limits = SERVICE_LIMITS): void {
 }
 
 export function createTasks(ctx: WriteContext, items: readonly CreateTaskItem[]): void {
-  ctx.db.transaction(() => {
+  writeTransaction(ctx.db, () => {
     items.forEach((item, index) => createOne(ctx, item, `tasks[${index}]`, null))
-  })()
+  })
 }
 
 function createOne(

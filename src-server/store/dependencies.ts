@@ -10,6 +10,7 @@ import { ServiceError } from './service-error'
 import { findTaskById, findTaskByKey } from './write-context'
 import type { TaskRef, WriteContext } from './write-context'
 import { prepared } from '../db/statements'
+import { writeTransaction } from '../db/write-lock'
 
 const DEPENDENCY_SELECT = `
   SELECT d.id, d.lag_days, d.created_at,
@@ -119,7 +120,7 @@ export function createDependency(
   body: CreateDependencyBody,
   taskUrl: (id: string) => string,
 ): Dependency {
-  return ctx.db.transaction(() => {
+  return writeTransaction(ctx.db, () => {
     const [predecessor, successor] = requireBoth(ctx, body)
     const name = (t: TaskRef) => `${t.projectKey}-${t.key}`
     if (predecessor.id === successor.id) {
@@ -166,11 +167,11 @@ export function createDependency(
       .raw(true)
       .get(id) as DependencyRow
     return rowToDependency(row, taskUrl)
-  })()
+  })
 }
 
 export function deleteDependency(ctx: WriteContext, body: DeleteDependencyBody): void {
-  ctx.db.transaction(() => {
+  writeTransaction(ctx.db, () => {
     if (body.id !== undefined) {
       const result = prepared(ctx.db, 'DELETE FROM dependencies WHERE id = ? AND board_id = ?').run(
         body.id,
@@ -196,5 +197,5 @@ export function deleteDependency(ctx: WriteContext, body: DeleteDependencyBody):
         'TASKS_NOT_FOUND',
       )
     }
-  })()
+  })
 }

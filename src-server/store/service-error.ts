@@ -4,10 +4,12 @@ import type { DependencyErrorCode, FieldIssue } from '../../src-shared/api'
 
 export class ServiceError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 405 | 409 | 413 | 415 | 500,
+    readonly status: 400 | 401 | 404 | 405 | 409 | 413 | 415 | 500 | 503,
     message: string,
     readonly code: DependencyErrorCode = 'INVALID_REQUEST',
     readonly issues: FieldIssue[] = [],
+    /** Sent as Retry-After (seconds) with the answer: the request may be repeated then. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'ServiceError'

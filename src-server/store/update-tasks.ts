@@ -18,6 +18,7 @@ import {
 } from './write-context'
 import type { TaskRef, WriteContext } from './write-context'
 import { prepared } from '../db/statements'
+import { writeTransaction } from '../db/write-lock'
 
 interface CurrentTask {
   parentId: string | null
@@ -36,7 +37,7 @@ export function updateTasks(
   items: readonly UpdateTaskItem[],
   taskUrl: (id: string) => string,
 ): UpdatedTaskInfo[] {
-  return ctx.db.transaction(() => {
+  return writeTransaction(ctx.db, () => {
     const seen = new Map<number, number>()
     return items.map((item, index) => {
       const path = `tasks[${index}]`
@@ -58,7 +59,7 @@ export function updateTasks(
         url: taskUrl(target.id),
       }
     })
-  })()
+  })
 }
 
 function loadCurrent(ctx: WriteContext, seq: number): CurrentTask {

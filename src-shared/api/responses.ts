@@ -21,6 +21,8 @@ export const DEPENDENCY_ERROR_CODES = [
   'REQUEST_TIMEOUT',
   /** 431: request line and headers over 16 KiB. */
   'HEADERS_TOO_LARGE',
+  /** 503: the database's write lock was not had in time (another writer); Retry-After says when. */
+  'SERVICE_UNAVAILABLE',
 ] as const
 export type DependencyErrorCode = (typeof DEPENDENCY_ERROR_CODES)[number]
 
