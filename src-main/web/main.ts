@@ -1,91 +1,10 @@
 // `npm run web`: the planner in a browser. The same services as the Electron app, the built
-// renderer and the IPC contract served on 127.0.0.1 (see web-bridge.ts).
-import { homedir } from 'node:os'
+// renderer and the IPC contract served on 127.0.0.1 (see web-bridge.ts; the start-up itself is
+// browser-mode.ts, shared with `npm run dev:web`).
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
-import { createIpcRouter } from '../ipc/ipc-router'
-import { KeyringSecretStore } from '../secrets/keyring-secret-store'
-import { MemorySecretStore } from '../secrets/memory-secret-store'
-import { secretServiceName } from '../secrets/secret-store'
-import type { SecretStore } from '../secrets/secret-store'
-import { createPlannerServices } from '../services/planner-services'
-import { lockDataDir } from './data-dir-lock'
-import { startWebBridge } from './web-bridge'
-import type { WebBridge } from './web-bridge'
+import { runBrowserMode } from './browser-mode'
 
-const USAGE = `Usage: npm run web -- [--port <n>] [--user-data <dir>] [--memory-keychain] [--local-tasks <n>]
-
-  --memory-keychain  keep API keys in memory only (nothing is saved; for tests and machines
-                     without a system keychain)`
-
-/**
- * The system keychain when it works. Without one (a server, a container) browser mode still
- * opens the local board: keys are then kept in memory for this run only, never on disk.
- */
-async function chooseSecretStore(memoryOnly: boolean): Promise<SecretStore> {
-  if (memoryOnly) return new MemorySecretStore()
-  const keychain = new KeyringSecretStore(secretServiceName(false))
-  const check = await keychain.check()
-  if (check.ok) return keychain
-  console.warn(
-    `The system keychain is unavailable (${check.reason}); API keys are kept in memory for this run only.`,
-  )
-  return new MemorySecretStore()
-}
-
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      'user-data': { type: 'string' },
-      'memory-keychain': { type: 'boolean' },
-      'local-tasks': { type: 'string' },
-    },
-    strict: true,
-  })
-  const port = values.port === undefined ? 0 : Number(values.port)
-  const localTasks = values['local-tasks'] === undefined ? undefined : Number(values['local-tasks'])
-  if (
-    !Number.isInteger(port) ||
-    port < 0 ||
-    port > 65535 ||
-    (localTasks !== undefined && !Number.isInteger(localTasks))
-  ) {
-    throw new Error(USAGE)
-  }
-  const userDataDir = values['user-data'] ?? join(homedir(), '.taskboard-planner', 'browser-mode')
-  // Before anything reads or writes the folder: a second planner on it stops here, untouched.
-  const lock = lockDataDir(userDataDir)
-  process.once('exit', () => lock.release())
-  const secretStore = await chooseSecretStore(values['memory-keychain'] === true)
-  // Events raised before the bridge is up (the first replay) have no page to reach yet.
-  const events: { bridge?: WebBridge } = {}
-  const services = await createPlannerServices({
-    userDataDir,
-    secretStore,
-    emit: (name, payload) => events.bridge?.emit(name, payload),
-    ...(localTasks !== undefined ? { localBoardTasks: localTasks } : {}),
-  })
-  const bridge = await startWebBridge({
-    router: createIpcRouter(services.handlers),
-    rendererRoot: join(import.meta.dirname, '../../out/renderer'),
-    port,
-  })
-  events.bridge = bridge
-  console.log(`Taskboard Planner (browser mode) at ${bridge.url}`)
-  const chosen = values['user-data'] === undefined ? ' (--user-data <dir> uses another)' : ''
-  console.log(`Data folder: ${userDataDir}${chosen}`)
-  const stop = () => {
-    void bridge
-      .close()
-      .then(() => services.close())
-      .finally(() => process.exit(0))
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
+runBrowserMode({
+  command: 'npm run web',
+  rendererRoot: join(import.meta.dirname, '../../out/renderer'),
 })

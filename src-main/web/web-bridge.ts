@@ -2,26 +2,52 @@
 // the IPC contract over HTTP on 127.0.0.1. Every request must name this server in its Host header
 // (a DNS-rebinding page cannot), and every IPC call and event stream must carry the per-launch
 // token, which only the served page knows (it is written into its HTML).
+//
+// Dev mode (`npm run dev:web` only, opt-in through `dev`): the renderer's sources through a Vite
+// dev server with hot reload instead of the build. The Host check, the token and the IPC routes
+// are the same; the page is Vite's transformed index.html, and its CSP allows exactly its inline
+// scripts (dev-page.ts says why). Vite itself is never imported here: scripts/dev-web.ts creates
+// the dev server and passes it in.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import type { Duplex } from 'node:stream'
 import { EVENTS } from '../../src-shared/ipc'
 import type { EventName, EventPayload } from '../../src-shared/ipc'
 import type { IpcRouter } from '../ipc/ipc-router'
 import { resultJson } from '../ipc/reply-json'
 import { contentType, resolveAppFile } from '../window/app-protocol'
 import { CONTENT_SECURITY_POLICY } from '../window/content-security-policy'
+import { devPage } from './dev-page'
 
 export const TOKEN_HEADER = 'x-planner-token'
 const MAX_BODY = 8 * 1024 * 1024
 
+/**
+ * What dev mode uses of a Vite dev server (created with `server: { middlewareMode: true, hmr: {
+ * server } }` and `appType: 'custom'`). Structural, so that nothing in src-main imports vite.
+ */
+export interface DevRenderer {
+  /** Serves the renderer's modules, assets and Vite's client; `next` when it has nothing. */
+  middlewares(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void
+  /** index.html as Vite serves it: its client and React Fast Refresh's preamble added. */
+  transformIndexHtml(url: string, html: string): Promise<string>
+  close(): Promise<void>
+}
+
 export interface WebBridgeOptions {
   router: IpcRouter
-  /** The built renderer (out/renderer). */
+  /** The built renderer (out/renderer); in dev mode the renderer's sources (its index.html). */
   rendererRoot: string
   port?: number
+  /**
+   * Dev mode: makes the dev server. It gets the server that Vite must take as `hmr.server`: the
+   * bridge hands it only the WebSocket upgrades whose Host header names the bridge.
+   */
+  dev?: (hmrServer: Server) => Promise<DevRenderer>
 }
 
 export interface WebBridge {
@@ -52,6 +78,10 @@ function send(
 const json = (res: ServerResponse, status: number, value: unknown) =>
   send(res, status, JSON.stringify(value))
 
+/** The page with the per-launch token the renderer's bridge reads (src-renderer/bridge.ts). */
+const withToken = (html: string, token: string) =>
+  html.replace('</head>', `  <meta name="planner-token" content="${token}" />\n  </head>`)
+
 function sameToken(given: string | null | undefined, token: string): boolean {
   if (typeof given !== 'string' || given.length !== token.length) return false
   return timingSafeEqual(Buffer.from(given), Buffer.from(token))
@@ -73,6 +103,10 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
   const streams = new Set<ServerResponse>()
   let hosts: string[] = []
   let origin = ''
+  // Dev mode: Vite listens for HMR upgrades on this server (never listening itself); the bridge's
+  // own server passes it those that name the bridge in their Host header.
+  const hmrServer = options.dev ? createServer() : undefined
+  const dev = options.dev && hmrServer ? await options.dev(hmrServer) : undefined
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!hosts.includes(req.headers.host ?? ''))
@@ -117,6 +151,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     }
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return json(res, 405, { error: 'Only GET serves files.' })
+    if (dev) return serveDev(dev, req, res, url)
     const file = resolveAppFile(options.rendererRoot, url.href, url.host)
     if (!file) return json(res, 404, { error: 'Not found.' })
     let content: Buffer
@@ -125,11 +160,37 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     } catch {
       return json(res, 404, { error: 'Not found.' })
     }
-    if (file.endsWith('index.html')) {
-      const meta = `<meta name="planner-token" content="${token}" />`
-      content = Buffer.from(content.toString('utf8').replace('</head>', `  ${meta}\n  </head>`))
-    }
+    if (file.endsWith('index.html')) content = Buffer.from(withToken(content.toString(), token))
     return send(res, 200, content, contentType(file))
+  }
+
+  const serveDev = async (
+    renderer: DevRenderer,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+  ): Promise<void> => {
+    if (url.pathname === '/' || url.pathname === '/index.html') {
+      const source = await readFile(join(options.rendererRoot, 'index.html'), 'utf8')
+      const page = devPage(
+        withToken(await renderer.transformIndexHtml(url.pathname, source), token),
+        CONTENT_SECURITY_POLICY,
+      )
+      res.writeHead(200, {
+        ...SECURITY_HEADERS,
+        'content-security-policy': page.policy,
+        'content-type': 'text/html; charset=utf-8',
+      })
+      res.end(page.html)
+      return
+    }
+    // Vite sets each response's type and caching; the rest of the headers are ours.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
+    renderer.middlewares(req, res, (error) => {
+      if (res.headersSent) return
+      if (error === undefined) json(res, 404, { error: 'Not found.' })
+      else json(res, 500, { error: 'The dev server failed.' })
+    })
   }
 
   const server = createServer((req, res) => {
@@ -137,10 +198,25 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
       if (!res.headersSent) json(res, 500, { error: 'The planner bridge failed.' })
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', resolve)
-  })
+  if (hmrServer) {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (!hosts.includes(req.headers.host ?? '')) {
+        socket.on('error', () => socket.destroy())
+        socket.end('HTTP/1.1 421 Misdirected Request\r\nconnection: close\r\n\r\n')
+        return
+      }
+      hmrServer.emit('upgrade', req, socket, head)
+    })
+  }
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 0, '127.0.0.1', resolve)
+    })
+  } catch (error) {
+    await dev?.close()
+    throw error
+  }
   const { port } = server.address() as AddressInfo
   hosts = [`127.0.0.1:${port}`, `localhost:${port}`]
   origin = `http://127.0.0.1:${port}`
@@ -154,6 +230,8 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     },
     async close() {
       for (const stream of streams) stream.end()
+      // First: it ends the HMR WebSockets, which the server would otherwise wait for.
+      await dev?.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
