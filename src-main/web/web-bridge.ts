@@ -114,7 +114,9 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     const url = new URL(req.url ?? '/', origin)
     if (url.pathname.startsWith('/ipc/')) {
       if (req.method !== 'POST') return json(res, 405, { error: 'IPC calls are POST requests.' })
-      if (req.headers.origin !== undefined && req.headers.origin !== origin)
+      // The page's own origin is the address it was loaded from, 127.0.0.1 or localhost (the
+      // Host check above allows only those): a call from any other origin is refused.
+      if (req.headers.origin !== undefined && req.headers.origin !== `http://${req.headers.host}`)
         return json(res, 403, { error: 'Cross-origin calls are refused.' })
       if (!sameToken(req.headers[TOKEN_HEADER] as string | undefined, token))
         return json(res, 403, { error: 'Missing or wrong planner token.' })

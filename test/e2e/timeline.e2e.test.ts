@@ -42,6 +42,17 @@ async function settle(count: number) {
 }
 
 describe('the timeline on the demo board', () => {
+  it('works at http://localhost:<port>/ as well as at 127.0.0.1', async () => {
+    const page = await planner.browser.newPage()
+    try {
+      await page.goto(planner.url.replace('127.0.0.1', 'localhost'))
+      await page.waitForSelector('.tb-bar[data-task-id]', { timeout: 20_000 })
+      await expect.poll(() => page.getByTestId('coverage').textContent()).toMatch(/complete$/)
+    } finally {
+      await page.close()
+    }
+  })
+
   it('loads without a failed request, its icon included', async () => {
     await planner.page.waitForLoadState('networkidle')
     expect(failed).toEqual([])

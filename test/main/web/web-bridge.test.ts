@@ -117,6 +117,30 @@ describe('browser-mode bridge', () => {
     expect((await raw('/', { headers: { host: `localhost:${port}` } })).status).toBe(200)
   })
 
+  it('takes calls from its own page under either name, and refuses other origins', async () => {
+    const port = new URL(bridge.url).port
+    for (const name of ['127.0.0.1', 'localhost']) {
+      const own = await call('boards:list', undefined, {
+        [TOKEN_HEADER]: bridge.token,
+        host: `${name}:${port}`,
+        origin: `http://${name}:${port}`,
+      })
+      expect(own.status, name).toBe(200)
+    }
+    for (const [host, origin] of [
+      [`localhost:${port}`, 'http://evil.example'],
+      [`localhost:${port}`, `http://127.0.0.1:${port}`],
+      [`127.0.0.1:${port}`, `http://localhost:${port}`],
+    ]) {
+      const foreign = await call('boards:list', undefined, {
+        [TOKEN_HEADER]: bridge.token,
+        host: host!,
+        origin: origin!,
+      })
+      expect(foreign.status, `${host} from ${origin}`).toBe(403)
+    }
+  })
+
   it('never serves files outside the renderer folder', async () => {
     expect((await raw('/..%2ftb-web-secret.txt')).status).toBe(404)
     expect((await raw('/missing.js')).status).toBe(404)
