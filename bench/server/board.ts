@@ -1,7 +1,7 @@
 // The benchmark's board: 100,000 seeded tasks in .bench-tmp/, built with the CLI and reused while
 // it still matches (same task count, same schema and seed code), plus what the requests need.
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { MIGRATIONS } from '../../src-server/db/migrations'
@@ -147,4 +147,40 @@ export function pickBatchTasks(dbPath: string, count: number, pick: BatchPick): 
   } finally {
     db.close()
   }
+}
+
+/**
+ * `count` milestones of the board that have tasks linked to them, spread evenly over the board
+ * (by creation), for the milestoneId filter.
+ */
+export function pickMilestoneIds(dbPath: string, count: number): string[] {
+  const db = new Database(dbPath)
+  try {
+    const rows = db
+      .prepare(
+        `SELECT m.id FROM tasks m JOIN boards b ON b.id = m.board_id
+         WHERE b.name = ? AND m.type = 'milestone'
+           AND EXISTS (SELECT 1 FROM tasks t WHERE t.milestone_id = m.id)
+         ORDER BY m.seq`,
+      )
+      .raw(true)
+      .all(BOARD_NAME) as [string][]
+    if (rows.length < count) throw new Error(`only ${rows.length} milestones with tasks`)
+    const step = rows.length / count
+    return Array.from({ length: count }, (_, i) => (rows[Math.floor(i * step)] as [string])[0])
+  } finally {
+    db.close()
+  }
+}
+
+export interface DbSize {
+  /** Bytes of the database file, its write-ahead log and its shared-memory index (0 if absent). */
+  main: number
+  wal: number
+  shm: number
+}
+
+export function dbSize(dbPath: string): DbSize {
+  const size = (path: string) => (existsSync(path) ? statSync(path).size : 0)
+  return { main: size(dbPath), wal: size(`${dbPath}-wal`), shm: size(`${dbPath}-shm`) }
 }

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
+import { LoopProbe, PROBE_FILE_ENV, PROBE_NODE_ARGS } from './event-loop'
 
 export const ROOT = new URL('../../', import.meta.url).pathname
 
@@ -20,8 +21,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-function launch(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+function launch(args: string[], env?: Record<string, string>, ipc = false): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
+    ...(env ? { env: { ...process.env, ...env } } : {}),
+  })
   live.add(child)
   child.once('exit', () => live.delete(child))
   return child
@@ -48,12 +53,24 @@ export interface Server {
   name: string
   url: string
   pid: number
+  /** The event-loop probe preloaded into it, when started with `probeFile`. */
+  probe?: LoopProbe
   stop(): Promise<void>
 }
 
-/** Starts a server process and waits for it to print `http://127.0.0.1:<port>`. */
-export function startServer(name: string, args: string[], timeoutMs = 60_000): Promise<Server> {
-  const child = launch(args)
+/**
+ * Starts a server process and waits for it to print `http://127.0.0.1:<port>`. With `probeFile`,
+ * the event-loop probe is preloaded (event-loop-probe.ts) and writes its figures to that file.
+ */
+export function startServer(
+  name: string,
+  args: string[],
+  { probeFile, timeoutMs = 60_000 }: { probeFile?: string; timeoutMs?: number } = {},
+): Promise<Server> {
+  const child = probeFile
+    ? launch([...PROBE_NODE_ARGS, ...args], { [PROBE_FILE_ENV]: probeFile }, true)
+    : launch(args)
+  const probe = probeFile ? new LoopProbe(child, probeFile) : undefined
   let stderr = ''
   let stdout = ''
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -90,7 +107,7 @@ export function startServer(name: string, args: string[], timeoutMs = 60_000): P
       clearTimeout(timer)
       child.stdout?.off('data', onData)
       child.stdout?.resume()
-      resolve({ name, url: match[0], pid: child.pid ?? 0, stop })
+      resolve({ name, url: match[0], pid: child.pid ?? 0, stop, ...(probe ? { probe } : {}) })
     }
     child.stdout?.on('data', onData)
   })

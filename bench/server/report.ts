@@ -1,6 +1,9 @@
 // The server benchmark's report: a markdown section printed to stdout and, with --write, put in
 // docs/benchmarks.md in place of the section of the same heading.
 import type { BatchFigures } from './batch'
+import type { DbSize } from './board'
+import { PROBE_RESOLUTION_MS } from './event-loop'
+import type { LoopDelay } from './event-loop'
 import type { LoadFigures } from './load'
 import { writeDocSection } from '../doc-section'
 
@@ -14,6 +17,24 @@ export interface Pair<T> {
   bare: T
 }
 
+/** One load measured on both servers: response figures and the event loop of each server. */
+export interface Measured {
+  load: Pair<LoadFigures>
+  loop: Pair<LoopDelay>
+}
+
+/** One filter kind measured alone. */
+export interface FilterRun extends Measured {
+  name: string
+  /** Its first query, as sent (before percent-encoding). */
+  example: string
+  /** Tasks and bytes of the reply to each of its queries. */
+  tasks: number[]
+  bytes: number[]
+  /** Median ms of one request at a time on an idle server. */
+  single: Pair<number>
+}
+
 export interface Report {
   command: string
   date: string
@@ -24,6 +45,8 @@ export interface Report {
   node: string
   loadBefore: number
   loadAfter: number
+  /** The 1-minute load average sampled every 5 s during the run. */
+  loadDuring: number[]
   tasks: number
   seededSeconds: number | undefined
   seededOn: string | undefined
@@ -36,8 +59,23 @@ export interface Report {
   fixed: Pair<LoadFigures>
   paced: Pair<LoadFigures>
   unlimited: Pair<LoadFigures>
+  filters: {
+    seconds: number
+    runs: number
+    kinds: FilterRun[]
+    mix: Measured & { distinct: number; single: Pair<number> }
+  }
   batchSize: number
   batches: BatchVariant[]
+  /** Event-loop delay of each server per phase; `whole`: start to SIGTERM, from the probe file. */
+  loop: {
+    fixed: Pair<LoopDelay>
+    paced: Pair<LoopDelay>
+    unlimited: Pair<LoopDelay>
+    batches: Pair<LoopDelay>
+    whole: Pair<LoopDelay | undefined>
+  }
+  dbSizes: { label: string; size: DbSize }[]
 }
 
 export interface BatchVariant extends Pair<BatchFigures> {
@@ -54,6 +92,75 @@ const int = (n: number) => Math.round(n).toLocaleString('en')
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
 const mid = (values: number[]) => sorted(values)[Math.floor(values.length / 2)] ?? 0
 const yes = (ok: boolean) => (ok ? '**yes**' : '**no**')
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
+const range = (values: number[]) => {
+  const low = Math.min(...values)
+  const high = Math.max(...values)
+  return low === high ? int(low) : `${int(low)}–${int(high)}`
+}
+/** Whether a load at the target rate met the list goal: p99 within it and no failed request. */
+const goalMet = (f: LoadFigures) =>
+  f.p99 <= LIST_P99_TARGET_MS && f.errors + f.non2xx === 0 && f.reqPerSec >= LIST_RATE * 0.95
+
+function filterRows(r: Report): string[] {
+  const row = (
+    name: string,
+    example: string,
+    queries: string,
+    tasks: string,
+    m: Measured & { single: Pair<number> },
+  ) => {
+    const { service: s, bare: b } = m.load
+    const loop = m.loop.service
+    return `| ${name} | ${example} | ${queries} | ${tasks} | ${ms(m.single.service)} / ${ms(m.single.bare)} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(b.p50)} | ${ms(b.p99)} | ${ratio(s.p99, b.p99)} | ${s.errors} / ${s.non2xx} | ${ms(loop.p99)} / ${ms(loop.max)} | ${goalMet(s) ? 'met' : '**not met**'} |`
+  }
+  const { kinds, mix } = r.filters
+  return [
+    ...kinds.map((k) => row(k.name, `\`${k.example}\``, String(k.tasks.length), range(k.tasks), k)),
+    row(
+      `**mix of ${kinds.length} kinds**`,
+      'all of the above in rotation',
+      String(mix.distinct),
+      range(kinds.flatMap((k) => k.tasks)),
+      mix,
+    ),
+  ]
+}
+
+function loopRows(r: Report): string[] {
+  const row = (phase: string, pair: Pair<LoopDelay | undefined>) => {
+    const cells = (d: LoopDelay | undefined) =>
+      d ? `${ms(d.p50)} | ${ms(d.p99)} | ${ms(d.max)}` : '— | — | —'
+    return `| ${phase} | ${cells(pair.service)} | ${cells(pair.bare)} |`
+  }
+  const kinds = r.filters.kinds
+  const worst = (side: 'service' | 'bare'): LoopDelay => ({
+    p50: Math.max(...kinds.map((k) => k.loop[side].p50)),
+    p99: Math.max(...kinds.map((k) => k.loop[side].p99)),
+    max: Math.max(...kinds.map((k) => k.loop[side].max)),
+    samples: kinds.reduce((n, k) => n + k.loop[side].samples, 0),
+  })
+  const worstKind = [...kinds].sort((a, b) => b.loop.service.p99 - a.loop.service.p99)[0]
+  return [
+    row(`List, ${LIST_RATE}/s autocannon`, r.loop.fixed),
+    row(`List, ${LIST_RATE}/s paced`, r.loop.paced),
+    row('List, unlimited rate', r.loop.unlimited),
+    row(
+      `Filters, each kind alone (largest over the ${kinds.length} kinds; p99 largest for ${worstKind?.name ?? '—'})`,
+      { service: worst('service'), bare: worst('bare') },
+    ),
+    row(`Filter mix, ${LIST_RATE}/s paced`, r.filters.mix.loop),
+    row('Batch updates (both servers in turn)', r.loop.batches),
+    row('Whole life, start-up included', r.loop.whole),
+  ]
+}
+
+function dbRows(r: Report): string[] {
+  return r.dbSizes.map(
+    ({ label, size }) =>
+      `| ${label} | ${mb(size.main)} | ${mb(size.wal)} | ${mb(size.shm)} | ${mb(size.main + size.wal + size.shm)} |`,
+  )
+}
 
 function loadRows(label: string, pair: Pair<LoadFigures>): string[] {
   const row = (name: string, f: LoadFigures) =>
@@ -86,10 +193,24 @@ export function renderReport(r: Report): string {
   const seeded = r.reused
     ? `reused from an earlier run${r.seededOn ? ` of ${r.seededOn}` : ''}${took}`
     : `seeded by this run${took}`
+  const during =
+    r.loadDuring.length > 0
+      ? `, ${Math.min(...r.loadDuring).toFixed(2)}–${Math.max(...r.loadDuring).toFixed(2)} during it (sampled every 5 s)`
+      : ''
+  const busy = Math.max(r.loadBefore, r.loadAfter, ...r.loadDuring) >= r.cores / 2
+  const shared = busy
+    ? 'Other work was running on the machine while these figures were taken, so the milliseconds are noisy: read each figure against the bare server, measured alternately in the same run, rather than against another run.'
+    : 'The machine is shared, so figures are noisy; compare the ratios.'
+  const kinds = r.filters.kinds
+  const kindsMet = kinds.filter((k) => goalMet(k.load.service))
+  const slowest = [...kinds].sort((a, b) => b.load.service.p99 - a.load.service.p99)[0]
+  const first = r.dbSizes[0]?.size
+  const last = r.dbSizes.at(-1)?.size
+  const largestWal = Math.max(...r.dbSizes.map((d) => d.size.wal))
   const lines = [
     HEADING,
     '',
-    `Command: \`${r.command}\` (${r.date}; ${r.code}). Machine: ${r.machine}, ${r.cores} cores, Node ${r.node}; load average ${r.loadBefore.toFixed(2)} before the run and ${r.loadAfter.toFixed(2)} after it (the machine is shared, so figures are noisy; compare the ratios).`,
+    `Command: \`${r.command}\` (${r.date}; ${r.code}). Machine: ${r.machine}, ${r.cores} cores, Node ${r.node}; load average ${r.loadBefore.toFixed(2)} before the run${during} and ${r.loadAfter.toFixed(2)} after it. ${shared}`,
     '',
     `Board: ${int(r.tasks)} tasks (\`taskboard seed --seed 1\`), ${seeded}. The service runs as \`taskboard serve\` in a child process; the baseline is a bare Node \`http\` server, also a child process, answering each request with the bytes the service returned for the same request and doing no other work. The load generator runs in the benchmark process; the two servers are measured alternately, ${r.runs} run(s) each.`,
     '',
@@ -107,6 +228,32 @@ export function renderReport(r: Report): string {
     '',
     `Each figure is the median over the runs (each column on its own); errors are totals. _${LIST_RATE}/s, autocannon_: \`overallRate: ${LIST_RATE}\`, ${r.connections} connections, ${r.seconds} s; autocannon sends each connection's share of a second back to back, then waits for the next second, so this is ${r.connections} requests in flight in bursts; it records whole milliseconds. _${LIST_RATE}/s, paced_: open loop, one request every ${(1000 / LIST_RATE).toFixed(0)} ms for ${r.seconds} s on reused keep-alive connections, latency counted from when each request was due. _unlimited_: autocannon, ${r.connections} connections, ${r.maxSeconds} s, no rate limit.`,
     '',
+    `### Filters: each kind alone and a mix, ${LIST_RATE} req/s paced`,
+    '',
+    `Every filter kind of the list endpoint (issue 10, item 7): a tag, each custom property type of the demo board (\`prop_<Name>\`; Checkbox and Toggle once for true and once for false), the start- and due-date ranges, \`type=milestone\`, \`pinToTop\`, \`priority\`, \`assignedUserEmail\`, \`projectKey\` with \`status\`, \`milestoneId\` and \`descriptionType\`. Each kind alone for ${r.filters.seconds} s (${r.filters.runs} run(s) per server), its values taken in turn; then the mix: all ${kinds.length} kinds in rotation (request i takes kind i mod ${kinds.length}, each kind's values in turn: ${r.filters.mix.distinct} distinct queries) for ${r.seconds} s, ${r.runs} run(s) per server. Same paced open loop as above, service and bare server alternating; the bare server answers each query with the service's bytes. _1 at a time_: median time of one request on an idle server (each query 3 times, one connection, before the loaded runs); a server doing nothing else can answer about 1000 / that many per second, so above ${1000 / LIST_RATE} ms the service, which answers on one thread, cannot keep up with ${LIST_RATE} req/s. _Loop_: the service process's event-loop delay during its run (see below). Goal: p99 ≤ ${LIST_P99_TARGET_MS} ms at ${LIST_RATE} req/s with no failed request.`,
+    '',
+    `| Filter | Example | queries | tasks per reply | 1 at a time ms, service / bare | service p50 ms | service p99 ms | bare p50 ms | bare p99 ms | p99 service / bare | errors / non-2xx | loop p99 / max ms | p99 ≤ ${LIST_P99_TARGET_MS} ms |`,
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...filterRows(r),
+    '',
+    `Met alone by ${kindsMet.length} of ${kinds.length} kinds${slowest ? ` (slowest: ${slowest.name}, p99 ${ms(slowest.load.service.p99)} ms against ${ms(slowest.load.bare.p99)} ms for the bare server)` : ''}; the mix: p99 ${ms(r.filters.mix.load.service.p99)} ms against ${ms(r.filters.mix.load.bare.p99)} ms, ${goalMet(r.filters.mix.load.service) ? 'met' : 'not met'}.`,
+    '',
+    '### Event loop of the server processes',
+    '',
+    `Measured inside each server process by a preloaded module (\`node --import ./bench/server/event-loop-probe.ts\`; the server's code is unchanged): \`perf_hooks.monitorEventLoopDelay\` with a ${PROBE_RESOLUTION_MS} ms timer, figures in ms of how late the timer fired, one histogram per run of a phase (medians over runs; max: the largest). Phases cover only the server's own turn, except the batch updates (one histogram over both servers' turns). The whole-life figures are written by the probe when the server gets SIGTERM and include start-up (loading modules, opening the database).`,
+    '',
+    '| Phase | service p50 | service p99 | service max | bare p50 | bare p99 | bare max |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...loopRows(r),
+    '',
+    '### Database size',
+    '',
+    `The board database (MB) with its write-ahead log and shared-memory index, at points of the run. List and filter requests only read; the batch updates write (each moves ${r.batchSize} tasks' dates, the next one moves them back).${first && last ? ` Over the run: database file ${mb(first.main)} → ${mb(last.main)} MB, WAL at most ${mb(largestWal)} MB.` : ''}`,
+    '',
+    '| When | database | WAL | shm | total |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...dbRows(r),
+    '',
     `### Batch update: PUT /api/v1/tasks with ${r.batchSize} tasks`,
     '',
     `Each request moves the start and due date of ${r.batchSize} tasks (by id) by a day, as a drag of many bars does; body ${kb(r.batches[0]?.bodyBytes ?? 0)}, reply ${kb(r.batches[0]?.replyBytes ?? 0)}. Two selections: the next ${r.batchSize} bars of one project by due date (a drag of a selection), and ${r.batchSize} tasks spread evenly over the board (worst case: every task on its own table and index pages). One request at a time, timed from sending to the reply's last byte; service and bare server alternate. The bare server reads the body and answers with the bytes of one of the service's replies.`,
@@ -122,6 +269,8 @@ export function renderReport(r: Report): string {
     '| --- | --- | --- |',
     `| List p99 ≤ ${LIST_P99_TARGET_MS} ms at ${LIST_RATE} req/s (paced) | p99 ${ms(r.paced.service.p99)} ms at ${int(r.paced.service.reqPerSec)} req/s | ${yes(r.paced.service.p99 <= LIST_P99_TARGET_MS && r.paced.service.errors + r.paced.service.non2xx === 0)} |`,
     `| List p99 ≤ ${LIST_P99_TARGET_MS} ms at ${LIST_RATE} req/s (autocannon bursts) | p99 ${ms(r.fixed.service.p99)} ms at ${int(r.fixed.service.reqPerSec)} req/s | ${yes(r.fixed.service.p99 <= LIST_P99_TARGET_MS && r.fixed.service.errors + r.fixed.service.non2xx === 0)} |`,
+    `| Each filter kind alone: p99 ≤ ${LIST_P99_TARGET_MS} ms at ${LIST_RATE} req/s (paced) | ${kindsMet.length} of ${kinds.length} kinds${slowest ? `; slowest ${slowest.name}, p99 ${ms(slowest.load.service.p99)} ms` : ''} | ${yes(kindsMet.length === kinds.length)} |`,
+    `| Filter mix (${kinds.length} kinds): p99 ≤ ${LIST_P99_TARGET_MS} ms at ${LIST_RATE} req/s (paced) | p99 ${ms(r.filters.mix.load.service.p99)} ms at ${int(r.filters.mix.load.service.reqPerSec)} req/s | ${yes(goalMet(r.filters.mix.load.service))} |`,
     ...r.batches.map(
       (b) =>
         `| ${r.batchSize}-task batch ≤ ${BATCH_TARGET_MS} ms (median; ${b.label}) | median ${ms(b.service.median)} ms, p90 ${ms(b.service.p90)} ms | ${yes(b.service.median <= BATCH_TARGET_MS && b.service.failures === 0)} |`,
