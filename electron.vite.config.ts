@@ -16,6 +16,9 @@ export default defineConfig({
           // The local board's worker thread, loaded by file name from beside index.js
           // (src-main/local-board/local-board.ts).
           'local-board-worker': resolve(root, 'src-main/local-board/local-board-worker.ts'),
+          // The board's description converter threads, started by the board's worker by file
+          // name from beside it (src-server/description/pool.ts).
+          'convert-worker': resolve(root, 'src-server/description/convert-worker.ts'),
         },
       },
     },

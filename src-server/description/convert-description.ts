@@ -6,7 +6,9 @@ import { convert as htmlToText } from 'html-to-text'
 import { Marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
 import TurndownService from 'turndown'
+import { SERVICE_LIMITS } from '../../src-shared/api'
 import type { DescriptionType } from '../../src-shared/api'
+import { htmlNestsDeeperThan, markdownNestsDeeperThan } from './nesting'
 
 export interface StoredDescription {
   markdown: string
@@ -55,6 +57,26 @@ const TO_TEXT_OPTIONS = {
 
 const EMPTY: StoredDescription = { markdown: '', html: '', text: '' }
 
+const NESTING = SERVICE_LIMITS.descriptionNesting
+/**
+ * What markdown within NESTING may render to: a list level is two elements (`<ul><li>`), and
+ * the innermost paragraph one more. Inline HTML and emphasis deeper than that are refused.
+ */
+const RENDERED_NESTING = 2 * NESTING + 1
+
+/** A description the service will not convert; `problem` says why, for the field's message. */
+export class DescriptionRefused extends Error {
+  constructor(readonly problem: string) {
+    super(problem)
+    this.name = 'DescriptionRefused'
+  }
+}
+
+const tooDeep = () =>
+  new DescriptionRefused(
+    `nests more than ${NESTING} levels deep (block quotes, lists or HTML elements inside one another); flatten it`,
+  )
+
 export function sanitize(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS)
 }
@@ -76,25 +98,57 @@ function textToHtml(text: string): string {
 const recent = new Map<string, StoredDescription>()
 const RECENT_LIMIT = 256
 
-/** Converts a description given in `type` into the three stored forms. */
-export function convertDescription(type: DescriptionType, content: string): StoredDescription {
+/** The stored forms of a description converted lately in this thread, if any. */
+export function recentlyConverted(
+  type: DescriptionType,
+  content: string,
+): StoredDescription | undefined {
   if (content.trim() === '') return EMPTY
-  const cacheKey = `${type}\u0000${content}`
-  const cached = recent.get(cacheKey)
-  if (cached) return cached
-  const converted = convertUncached(type, content)
+  return recent.get(`${type}\u0000${content}`)
+}
+
+/** Keeps `converted` for recentlyConverted (conversions done in a worker, too). */
+export function rememberConverted(
+  type: DescriptionType,
+  content: string,
+  converted: StoredDescription,
+): void {
+  if (content.trim() === '') return
   if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string)
-  recent.set(cacheKey, converted)
+  recent.set(`${type}\u0000${content}`, converted)
+}
+
+/**
+ * Converts a description given in `type` into the three stored forms. Throws DescriptionRefused
+ * when it nests deeper than SERVICE_LIMITS.descriptionNesting, checked before conversion.
+ * Synchronous and unbounded in time: the service converts in a worker pool (pool.ts).
+ */
+export function convertDescription(type: DescriptionType, content: string): StoredDescription {
+  const cached = recentlyConverted(type, content)
+  if (cached) return cached
+  let converted: StoredDescription
+  try {
+    converted = convertUncached(type, content)
+  } catch (error) {
+    // A converter's stack overflow: nesting that the checks could not foresee.
+    if (error instanceof RangeError) throw tooDeep()
+    throw error
+  }
+  rememberConverted(type, content, converted)
   return converted
 }
 
 function convertUncached(type: DescriptionType, content: string): StoredDescription {
   switch (type) {
     case 'markdown': {
-      const html = sanitize(marked.parse(content) as string).trim()
+      if (markdownNestsDeeperThan(content, NESTING)) throw tooDeep()
+      const rendered = marked.parse(content) as string
+      if (htmlNestsDeeperThan(rendered, RENDERED_NESTING)) throw tooDeep()
+      const html = sanitize(rendered).trim()
       return { markdown: content, html, text: htmlToText(html, TO_TEXT_OPTIONS).trim() }
     }
     case 'html': {
+      if (htmlNestsDeeperThan(content, NESTING)) throw tooDeep()
       const html = sanitize(content).trim()
       return {
         markdown: turndown.turndown(html),

@@ -3,6 +3,7 @@ import { CreateTasksBody, parseListQuery, UpdateTasksBody } from '../../src-shar
 import type { QueryInput } from '../../src-shared/api'
 import { whenWriteLockFree } from '../db/write-lock'
 import { checkCreateShape, createTasks } from '../store/create-tasks'
+import { createBatchDescriptions, updateBatchDescriptions } from '../store/descriptions'
 import { listTasksJson } from '../store/list-tasks'
 import { ServiceError } from '../store/service-error'
 import { updateTasks } from '../store/update-tasks'
@@ -29,15 +30,18 @@ export function registerTaskRoutes(app: FastifyInstance, context: RouteContext):
     checkCreateShape(request.body)
     const body = parseOrThrow(CreateTasksBody, request.body)
     const ctx = context.forRequest(request)
-    await whenWriteLockFree(ctx.db, () => createTasks(ctx, body.tasks))
+    // Converted in the pool before the write lock is asked for (store/descriptions.ts).
+    const descriptions = await createBatchDescriptions(body.tasks)
+    await whenWriteLockFree(ctx.db, () => createTasks({ ...ctx, descriptions }, body.tasks))
     return { success: true }
   })
 
   const update = async (request: FastifyRequest) => {
     const body = parseOrThrow(UpdateTasksBody, request.body)
     const ctx = context.forRequest(request)
+    const descriptions = await updateBatchDescriptions(body.tasks)
     const tasks = await whenWriteLockFree(ctx.db, () =>
-      updateTasks(ctx, body.tasks, context.taskUrl),
+      updateTasks({ ...ctx, descriptions }, body.tasks, context.taskUrl),
     )
     return { success: true, tasks }
   }

@@ -1,7 +1,7 @@
 // POST /api/v1/tasks: a batch of tasks with their subtasks, created whole or not at all.
 import { MILESTONE_IGNORED_ON_CREATE, SERVICE_LIMITS } from '../../src-shared/api'
 import type { CreateTaskItem } from '../../src-shared/api'
-import { convertDescription } from '../description/convert-description'
+import { storedDescription } from './descriptions'
 import { badField, ServiceError } from './service-error'
 import {
   applyStatusLifecycle,
@@ -81,7 +81,13 @@ function createOne(
   const properties = mergeProperties(ctx, {}, item.properties ?? {}, path)
   const milestoneId = resolveMilestoneLink(ctx, item, path) ?? null
   const tags = [...new Set(item.tags ?? [])]
-  const description = convertDescription(item.descriptionType, item.descriptionContent)
+  const description = storedDescription(
+    ctx.descriptions,
+    input,
+    item.descriptionType,
+    item.descriptionContent,
+    path,
+  )
   const lifecycle = applyStatusLifecycle(
     ctx,
     { startedAt: '', startedBy: '', endedAt: '', endedBy: '' },

@@ -2,7 +2,7 @@
 // with the updated tasks' info in request order.
 import { MILESTONE_IGNORED_ON_UPDATE } from '../../src-shared/api'
 import type { StatusCategory, UpdatedTaskInfo, UpdateTaskItem } from '../../src-shared/api'
-import { convertDescription } from '../description/convert-description'
+import { storedDescription } from './descriptions'
 import type { StoredPropertyValue } from './property-values'
 import { badField } from './service-error'
 import {
@@ -103,7 +103,13 @@ function updateOne(
 
   if (item.title !== undefined) set('title', item.title)
   if (item.descriptionType !== undefined && item.descriptionContent !== undefined) {
-    const description = convertDescription(item.descriptionType, item.descriptionContent)
+    const description = storedDescription(
+      ctx.descriptions,
+      input,
+      item.descriptionType,
+      item.descriptionContent,
+      path,
+    )
     set('description_markdown', description.markdown)
     set('description_html', description.html)
     set('description_text', description.text)

@@ -4,6 +4,7 @@ import { toCanonicalTimestamp } from '../../src-shared/api'
 import type { PropertyValue, StatusCategory } from '../../src-shared/api'
 import type { BoardConfig } from '../boards/board-config'
 import type { Db } from '../db/database'
+import type { DescriptionLookup } from './descriptions'
 import { checkPropertyValue, indexRows } from './property-values'
 import type { StoredPropertyValue } from './property-values'
 import { badField, unknownTask } from './service-error'
@@ -16,6 +17,8 @@ export interface WriteContext {
   /** One timestamp for the whole batch. */
   now: string
   newId: () => string
+  /** The batch's descriptions, converted beforehand (store/descriptions.ts); else converted here. */
+  descriptions?: DescriptionLookup
 }
 
 export interface TaskRef {
