@@ -131,6 +131,52 @@ describe('hostile input within the limits', () => {
     })
   })
 
+  describe('every other field and property type, at 1 MB of hostile text', () => {
+    const MB = 1_000_000
+    // Patterns that make backtracking regexes, parsers or lookups work hard: long runs of one
+    // separator, with the character that makes the match fail at the end.
+    const hostile = (unit: string) => unit.repeat(Math.ceil(MB / unit.length)).slice(0, MB) + ' '
+    it.each([
+      ['title', { title: hostile('a@.') }],
+      ['status', { status: hostile('To Do ') }],
+      ['assignedUserEmail', { assignedUserEmail: hostile('a@') }],
+      ['projectKey', { projectKey: hostile('WEB') }],
+      ['a tag', { tags: [hostile(',')] }],
+      ['startDate', { startDate: `2026-01-01T${hostile('0')}` }],
+      ['dueDate', { dueDate: hostile('2026-01-01') }],
+      ['milestoneId', { milestoneId: hostile('x') }],
+      ...[
+        ['Text', hostile('_a')],
+        ['Email', hostile('a@.')],
+        ['URL', `https://${hostile('a.')}`],
+        ['Date', hostile('2026-')],
+        ['Select', hostile('Frontend')],
+        ['Multi-Select', Array.from({ length: 100 }, () => hostile('Web').slice(0, MB / 100))],
+        ['Person', hostile('olivia.owner@example.com')],
+      ].map(([type, value]) => [
+        `a ${type as string} property`,
+        {
+          properties: {
+            [{
+              Text: 'Notes',
+              Email: 'Contact',
+              URL: 'Spec',
+              Date: 'Release Date',
+              Select: 'Area',
+              'Multi-Select': 'Platforms',
+              Person: 'Reviewer',
+            }[type as string] as string]: value,
+          },
+        },
+      ]),
+    ] as [string, Record<string, unknown>][])('%s: refused quickly', async (_name, fields) => {
+      const answer = await timed('POST', TASKS, { tasks: [newTask(fields)] })
+      expect(answer.status, JSON.stringify(answer.body).slice(0, 200)).toBeGreaterThanOrEqual(400)
+      expect(answer.status).toBeLessThan(500)
+      expect(answer.ms).toBeLessThan(QUICK_MS)
+    })
+  })
+
   describe('description nesting', () => {
     const field = 'tasks[0].descriptionContent'
     const tooDeep = new RegExp(`nests? more than ${NESTING} levels deep`)
