@@ -53,7 +53,7 @@ interface SecondaryFilter {
   seek: string
   probe: string
   params: Param[]
-  /** SQL counting (an upper bound of) the tasks it matches, on its own index; same params. */
+  /** SQL selecting a row per match (an upper bound) on its own index, for counting; same params. */
   count: string
 }
 
@@ -134,7 +134,8 @@ function planSecondary(
   }
   let fewest = Infinity
   for (const f of filters) {
-    const count = counter(f.count, f.params)
+    // Counting stops past the threshold: only whether a filter matches few tasks matters.
+    const count = counter(`SELECT count(*) FROM (${f.count} LIMIT ${PROBE_ABOVE + 1})`, f.params)
     if (count < fewest) {
       fewest = count
       seeking = f
@@ -153,7 +154,7 @@ function tagFilter(tags: readonly string[]): SecondaryFilter {
     seek: `t.seq IN (SELECT task_seq FROM task_tags WHERE ${list})`,
     probe: `EXISTS (SELECT 1 FROM task_tags g WHERE g.task_seq = t.seq AND g.${list})`,
     params: [...tags],
-    count: `SELECT count(*) FROM task_tags WHERE ${list}`,
+    count: `SELECT 1 FROM task_tags WHERE ${list}`,
   }
 }
 
@@ -179,7 +180,9 @@ function propertyFilter(board: BoardConfig, name: string, raw: string): Secondar
     match.values[0] === 'false'
   ) {
     // An unset checkbox reads as unchecked.
-    return `t.seq NOT IN (SELECT task_seq FROM task_property_values WHERE name = ? AND value = 'true')`
+    // Checked task by task while walking the list order: about every other task matches, so a
+    // page is reached at once (reading every checked task first cost 5 ms on a 100k board).
+    return `NOT EXISTS (SELECT 1 FROM task_property_values p WHERE p.task_seq = t.seq AND p.name = ? AND p.value = 'true')`
   }
   let condition: string
   let values: Param[]
@@ -197,7 +200,7 @@ function propertyFilter(board: BoardConfig, name: string, raw: string): Secondar
     seek: `t.seq IN (SELECT task_seq FROM task_property_values WHERE name = ? AND ${condition})`,
     probe: `EXISTS (SELECT 1 FROM task_property_values p WHERE p.task_seq = t.seq AND p.name = ? AND p.${condition.replace(/ AND value/, ' AND p.value')})`,
     params: [name, ...values],
-    count: `SELECT count(*) FROM task_property_values WHERE name = ? AND ${condition}`,
+    count: `SELECT 1 FROM task_property_values WHERE name = ? AND ${condition}`,
   }
 }
 
