@@ -1,4 +1,5 @@
-// Zoom levels and the legend of bar colours (by priority).
+// Zoom levels, Find, and the legend of bar colours (by priority).
+import { FindBox } from './find-box'
 import { usePlanner, usePlannerStore, ZOOMS } from './state'
 
 const LEGEND = [
@@ -28,6 +29,7 @@ export function Toolbar({ children }: { children?: React.ReactNode }): React.JSX
           </button>
         ))}
       </div>
+      <FindBox />
       <ul className="legend" aria-label="Legend">
         {LEGEND.map(([className, label]) => (
           <li key={className}>

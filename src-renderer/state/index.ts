@@ -30,3 +30,4 @@ export {
   usePlannerShallow,
   usePlannerStore,
 } from './use-planner'
+export { findTasks } from './find-tasks'

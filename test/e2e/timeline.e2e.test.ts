@@ -220,4 +220,38 @@ describe('the timeline on the demo board', () => {
     expect(Math.abs(after!.x - before!.x - 4 * pxPerDay)).toBeLessThan(2)
     await planner.screenshot('07-waiting-for-a-valid-key')
   })
+
+  // Last: it scrolls the view far from today, where the drag tests look for bars.
+  it('Find jumps to a task by key or by words of its title, scrolling it into view', async () => {
+    const { page } = planner
+    const timeline = await page.getByTestId('timeline').boundingBox()
+    // The dated task farthest from today: off-screen at first.
+    const tasks = (await board.tasks()).filter((t) => t.type === 'task' && t.dueDate !== '')
+    const far = tasks.reduce((a, b) =>
+      Math.abs(Date.parse(b.dueDate) - Date.now()) > Math.abs(Date.parse(a.dueDate) - Date.now())
+        ? b
+        : a,
+    )
+    const find = page.getByRole('searchbox', { name: 'Find' })
+    await find.fill(`${far.projectKey.toLowerCase()}-${far.key}`)
+    await find.press('Enter')
+    const bar = page.locator(`.tb-bar[data-task-id="${far.id}"]`)
+    await expect.poll(() => bar.getAttribute('class'), { timeout: 10_000 }).toContain('selected')
+    const box = (await bar.locator('rect.bar, polygon').first().boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(timeline!.x)
+    expect(box.x + box.width).toBeLessThanOrEqual(timeline!.x + timeline!.width)
+    expect(box.y).toBeGreaterThanOrEqual(timeline!.y)
+    expect(box.y + box.height).toBeLessThanOrEqual(timeline!.y + timeline!.height)
+    expect(await page.locator('.find-status').textContent()).toBe('1 of 1')
+
+    const word = far.title.split(/\s+/).find((w) => w.length > 3) ?? far.title
+    await find.fill(word.toUpperCase())
+    await find.press('Enter')
+    await expect.poll(() => page.locator('.find-status').textContent()).toMatch(/^1 of \d+$/)
+    await find.fill('no such task anywhere')
+    await find.press('Enter')
+    await expect
+      .poll(() => page.locator('.find-status').textContent())
+      .toBe('No task matches “no such task anywhere”')
+  })
 })

@@ -17,6 +17,8 @@ export interface ViewData {
   detailsTaskId: string | null
   /** The board coverage panel (the status bar's Details). */
   coverageOpen: boolean
+  /** A task to bring into view (Find); `seq` counts requests, so the same task can be asked again. */
+  reveal: { taskId: string; seq: number } | null
 }
 
 export interface ViewSlice {
@@ -29,6 +31,8 @@ export interface ViewSlice {
   hoverTask(id: string | null): void
   showDetails(id: string | null): void
   showCoverage(open: boolean): void
+  /** Selects the task and asks the timeline to scroll it into view. */
+  revealTask(id: string): void
 }
 
 export const INITIAL_VIEW: ViewData = {
@@ -38,6 +42,7 @@ export const INITIAL_VIEW: ViewData = {
   hoverTaskId: null,
   detailsTaskId: null,
   coverageOpen: false,
+  reveal: null,
 }
 
 export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
@@ -55,5 +60,9 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
     hoverTask: (id) => patch({ hoverTaskId: id }),
     showDetails: (id) => patch({ detailsTaskId: id }),
     showCoverage: (open) => patch({ coverageOpen: open }),
+    revealTask: (id) => {
+      get().selectTasks([id])
+      patch({ reveal: { taskId: id, seq: (get().view.reveal?.seq ?? 0) + 1 } })
+    },
   }
 }

@@ -146,6 +146,29 @@ export function TimelineView({
     }
   }, [geometry])
 
+  // Find asked for a task: centre its row and its bar (once per request; again after a re-layout
+  // that opened a collapsed parent, since the row only exists from then on).
+  const reveal = usePlanner((s) => s.view.reveal)
+  const revealed = useRef(0)
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element || !reveal || reveal.seq === revealed.current) return
+    const index = model.layout.rowIndexById.get(reveal.taskId)
+    if (index === undefined) return
+    revealed.current = reveal.seq
+    const row = model.layout.rows[index]
+    const span = row && (row.kind === 'task' ? (row.extent ?? row.summary) : row.summary)
+    const rowHeight = model.layout.rowHeight
+    element.scrollTop = Math.max(
+      0,
+      index * rowHeight + rowHeight / 2 - (element.clientHeight - HEADER_HEIGHT) / 2,
+    )
+    if (span) {
+      const middle = (model.scale.xOfMs(span.startMs) + model.scale.xOfMs(span.endMs)) / 2
+      element.scrollLeft = Math.max(0, middle - (element.clientWidth - TREE_WIDTH) / 2)
+    }
+  }, [reveal, model])
+
   const onScroll = () => {
     const element = scroller.current
     if (!element) return

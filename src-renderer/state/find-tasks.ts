@@ -1,0 +1,25 @@
+// Find: the tasks a short query names, in the board's order. A task key ("APP-12", any case)
+// names that task; otherwise every word of the query must appear in the title (any case).
+import type { Task } from '../../src-shared/api/resources'
+
+const KEY = /^([^\s-]+)-(\d+)$/
+
+export function findTasks(tasks: readonly Task[], query: string): string[] {
+  const text = query.trim()
+  if (text === '') return []
+  const key = KEY.exec(text)
+  if (key) {
+    const project = (key[1] as string).toUpperCase()
+    const hit = tasks.find(
+      (t) => t.projectKey.toUpperCase() === project && t.key === Number(key[2]),
+    )
+    if (hit) return [hit.id]
+  }
+  const words = text.toLowerCase().split(/\s+/)
+  return tasks
+    .filter((task) => {
+      const title = task.title.toLowerCase()
+      return words.every((word) => title.includes(word))
+    })
+    .map((task) => task.id)
+}
