@@ -2,6 +2,7 @@
 // status, due-date window). Twenty combinations over the seeded board (dates centred on
 // 2026-01-05; done work lies in the past, backlog in the future), most of them matching more
 // than a page, so each request does real query work rather than repeating one result.
+import { SEED_TAGS } from '../../src-server/seed/seed-board'
 
 const COMBINATIONS: readonly [project: string, status: string, from: string, to: string][] = [
   ['WEB', 'Backlog', '2026-02-01', '2026-02-14'],
@@ -67,20 +68,7 @@ export function filterKinds(milestoneIds: readonly string[]): FilterKind[] {
   return [
     {
       name: 'tag',
-      queries: each('tag', [
-        'ui',
-        'backend',
-        'infra',
-        'bug',
-        'research',
-        'quick-win',
-        'customer',
-        'security',
-        'performance',
-        'a11y',
-        'ui,bug',
-        'security,performance',
-      ]),
+      queries: each('tag', [...SEED_TAGS, 'ui,bug', 'security,performance']),
     },
     {
       name: 'prop Number',

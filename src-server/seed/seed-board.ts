@@ -61,7 +61,8 @@ const NOUNS = [
   'backup job',
   'error tracking',
 ]
-const TAGS = [
+/** The tags seeded tasks carry (bench/server filters by them). */
+export const SEED_TAGS = [
   'ui',
   'backend',
   'infra',
@@ -224,7 +225,7 @@ export function seedBoard(
     }
     if (random.chance(0.85)) item.assignedUserEmail = random.pick(members)
     if (random.chance(0.7)) item.priority = random.pick(['low', 'medium', 'high'] as const)
-    if (random.chance(0.6)) item.tags = random.sample(TAGS, random.int(1, 3))
+    if (random.chance(0.6)) item.tags = random.sample(SEED_TAGS, random.int(1, 3))
     if (random.chance(0.02)) item.pinToTop = true
     const props = propertyValues(board, random, anchorTime)
     if (Object.keys(props).length > 0) item.properties = props
