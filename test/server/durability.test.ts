@@ -2,22 +2,25 @@
 // database must be intact, hold every acknowledged batch, and hold each batch whole or not at all.
 // A restarted server must serve exactly what the file holds. The kill is aimed at a batch the
 // server has received and not yet answered, and whether it hit one is measured, not assumed.
-import { execFile, spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src-server'
+import {
+  cli,
+  createKey,
+  DEMO_BOARD,
+  DEMO_BOARD_NAME,
+  killServers,
+  serve,
+} from '../support/cli-server'
+import type { CliServer } from '../support/cli-server'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const CLI = join(ROOT, 'bin', 'taskboard.js')
-const DEMO_BOARD = join(ROOT, 'src-server', 'demo', 'demo-board.json')
-const BOARD = 'Demo board'
+const BOARD = DEMO_BOARD_NAME
 const BATCH_SIZE = 20
 /** Kills that must catch a batch in flight. */
 const CYCLES = 3
@@ -29,53 +32,6 @@ const CYCLES = 3
  */
 const MAX_CYCLES = 8
 const DAY = 86_400_000
-
-const run = promisify(execFile)
-const children = new Set<ChildProcess>()
-
-async function cli(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [CLI, ...args], { cwd: ROOT, timeout: 30_000 })
-  return stdout
-}
-
-interface Server {
-  child: ChildProcess
-  url: string
-}
-
-/** Starts `taskboard serve` on a free loopback port; resolves once it prints its address. */
-function serve(db: string): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'serve', '--db', db, '--host', '127.0.0.1', '--port', '0'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  children.add(child)
-  child.once('exit', () => children.delete(child))
-  return new Promise((resolve, reject) => {
-    let stdout = ''
-    let stderr = ''
-    const early = (code: number | null, signal: NodeJS.Signals | null) =>
-      fail(`exited early (${code ?? signal})`)
-    const fail = (why: string) => {
-      clearTimeout(timer)
-      child.kill('SIGKILL')
-      reject(new Error(`taskboard serve ${why}\nstdout: ${stdout}\nstderr: ${stderr}`))
-    }
-    const timer = setTimeout(() => fail('did not start within 20 s'), 20_000)
-    child.once('exit', early)
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)
-      if (match) {
-        clearTimeout(timer)
-        child.off('exit', early)
-        resolve({ child, url: match[1] as string })
-      }
-    })
-  })
-}
 
 async function killHard(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
@@ -167,7 +123,7 @@ function patchBatch(
  * commit. Whether the batch was still in flight is then read from what became of it.
  */
 async function streamUntilKilled(
-  server: Server,
+  server: CliServer,
   key: string,
   ids: readonly string[],
   first: number,
@@ -295,7 +251,7 @@ interface ListedTask {
   updatedAt: string
 }
 
-async function list(server: Server, key: string, query = ''): Promise<ListedTask[]> {
+async function list(server: CliServer, key: string, query = ''): Promise<ListedTask[]> {
   const response = await fetch(`${server.url}/api/v1/tasks${query}`, {
     headers: { authorization: `Bearer ${key}` },
     signal: AbortSignal.timeout(10_000),
@@ -318,7 +274,12 @@ const asRow = (t: ListedTask): TaskRow => [
 ]
 
 /** A restarted server serves exactly what the database file holds. */
-async function expectServed(server: Server, key: string, ids: readonly string[], state: DbState) {
+async function expectServed(
+  server: CliServer,
+  key: string,
+  ids: readonly string[],
+  state: DbState,
+) {
   expect((await list(server, key)).map(asRow)).toEqual(state.firstPage)
   const streamed = await list(server, key, `?dueDate=${dueDateOf(state.batch)}`)
   expect(new Set(streamed.map((t) => t.id))).toEqual(new Set(ids))
@@ -336,10 +297,7 @@ describe('durability of the CLI server under SIGKILL', () => {
     dir = mkdtempSync(join(tmpdir(), 'taskboard-durability-'))
     dbPath = join(dir, 'board.db')
     await cli('board', 'import', '--db', dbPath, DEMO_BOARD)
-    const keyOutput = await cli('key', 'create', '--db', dbPath, '--board', BOARD)
-    const keyLine = keyOutput.split('\n').find((line) => /^tb_\S+$/.test(line))
-    expect(keyLine, keyOutput).toBeDefined()
-    key = keyLine as string
+    key = await createKey(dbPath)
     await cli('seed', '--db', dbPath, '--board', BOARD, '--tasks', '200', '--seed', '3')
     const db = openDatabase(dbPath)
     try {
@@ -358,7 +316,7 @@ describe('durability of the CLI server under SIGKILL', () => {
   }, 60_000)
 
   afterEach(async () => {
-    await Promise.all([...children].map(killHard))
+    await killServers()
   })
 
   afterAll(() => {
