@@ -7,9 +7,7 @@
 //
 //   npm run bench:server -- [--write] [--fresh] [--runs 3] [--seconds 10]
 //                           [--filter-seconds 3] [--filter-runs 1] [--quick]
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { Agent } from 'node:http'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -18,6 +16,7 @@ import { createKey, dbSize, pickBatchTasks, pickMilestoneIds, prepareBoard, TASK
 import type { BatchPick, BatchTask, DbSize } from './board'
 import type { BareReplies } from './bare-server'
 import { ROOT, startServer } from './children'
+import { codeVersion, combine, oneAtATime } from './measure'
 import type { Server } from './children'
 import { combineDelays, NO_DELAY } from './event-loop'
 import type { LoopDelay } from './event-loop'
@@ -26,7 +25,7 @@ import type { LoadFigures } from './load'
 import { filterKinds, filterPath, listPaths, mixPaths } from './queries'
 import { LIST_RATE, renderReport, writeSection } from './report'
 import type { BatchVariant, FilterRun, Measured, Pair, Report } from './report'
-import { median, medianOf } from './stats'
+import { median } from './stats'
 
 const BATCH_SIZE = 500
 const BATCH_RUNS = 15
@@ -57,51 +56,6 @@ if (!(filterRuns >= 1 && filterSeconds >= 1))
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const tmp = join(ROOT, '.bench-tmp')
-
-/** The commit measured, and whether the service's code differs from it. */
-function codeVersion(): string {
-  try {
-    const git = (...args: string[]) =>
-      execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim()
-    const dirty = git('status', '--porcelain', '--', 'src-server', 'src-shared', 'bin') !== ''
-    return `commit ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes in the service code' : ''}`
-  } catch {
-    return 'unknown (not a git checkout)'
-  }
-}
-
-/**
- * Each path sent `reps` times, one request at a time on one keep-alive connection: the time one
- * request takes on an idle server (what the server can do at most: about 1000 / ms per second).
- */
-async function oneAtATime(
-  url: string,
-  headers: Record<string, string>,
-  paths: readonly string[],
-  reps = 3,
-): Promise<number[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-  const times: number[] = []
-  try {
-    for (let rep = 0; rep < reps; rep += 1) {
-      for (const path of paths)
-        times.push((await send(url + path, 'GET', headers, undefined, agent)).ms)
-    }
-  } finally {
-    agent.destroy()
-  }
-  return times
-}
-
-/** Medians over runs, but errors and non-2xx summed. */
-function combine(all: LoadFigures[]): LoadFigures {
-  const m = medianOf(all)
-  return {
-    ...m,
-    errors: all.reduce((n, f) => n + f.errors, 0),
-    non2xx: all.reduce((n, f) => n + f.non2xx, 0),
-  }
-}
 
 /**
  * Measures both servers in turn, `times` runs each, each run one phase of their event-loop
