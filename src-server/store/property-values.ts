@@ -1,35 +1,16 @@
 // Custom properties: checking a value against its board-defined type, the rows that index it
 // for filtering, and how a `prop_<Name>` filter matches (the spec's table, per type).
-import { parseDayRange, SERVICE_LIMITS, toCanonicalTimestamp } from '../../src-shared/api'
+import {
+  isEmailAddress,
+  isHttpUrl,
+  parseDayRange,
+  SERVICE_LIMITS,
+  toCanonicalTimestamp,
+} from '../../src-shared/api'
 import type { DayRange, PropertyValue } from '../../src-shared/api'
 import type { PropertyDefinition } from '../boards/board-config'
 
 export type StoredPropertyValue = string | number | boolean | string[]
-
-const WHITESPACE = /\s/
-
-/**
- * What `/^[^\s@]+@[^\s@]+\.[^\s@]+$/` accepts (one @ with something before it, a dot inside
- * what follows it, no whitespace), in linear time: that regex backtracks quadratically
- * (`"a@" + "."×200000 + " "` took 23 s).
- */
-export function isEmailAddress(value: string): boolean {
-  const at = value.indexOf('@')
-  if (at < 1 || value.indexOf('@', at + 1) !== -1) return false
-  // A dot with at least one character on either side, within the domain.
-  const dot = value.indexOf('.', at + 2)
-  if (dot === -1 || dot === value.length - 1) return false
-  return !WHITESPACE.test(value)
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
 
 /** The value to store, or a reason the value does not fit the property. */
 export function checkPropertyValue(
