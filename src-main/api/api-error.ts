@@ -3,7 +3,7 @@
 // what the board said. Whether a failed call is worth repeating is isRetryable(code), in
 // src-shared/ipc, the one list of such codes.
 import type { FieldIssue } from '../../src-shared/api'
-import type { IpcErrorCode } from '../../src-shared/ipc/contract'
+import type { IpcError, IpcErrorCode } from '../../src-shared/ipc/contract'
 import { IpcFailure } from '../../src-shared/ipc/ipc-failure'
 
 export type ApiErrorCode = Extract<
@@ -71,6 +71,12 @@ export class ApiError extends IpcFailure {
     this.attempts = details.attempts ?? 0
     this.retryAfterMs = details.retryAfterMs
     this.batch = details.batch
+  }
+
+  /** The IPC value, with the board's own code when it gave one (never its other details). */
+  override toIpcError(): IpcError {
+    const error = super.toIpcError()
+    return this.serverCode === undefined ? error : { ...error, serverCode: this.serverCode }
   }
 
   /** A copy with more details (and optionally a longer message). */

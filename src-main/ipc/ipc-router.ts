@@ -3,7 +3,7 @@
 // whatever happens the caller gets a value `{ok, value} | {ok: false, error}`: nothing throws
 // across IPC.
 import { describeIssues, toFieldIssues } from '../../src-shared/api'
-import { CHANNELS, codeOf } from '../../src-shared/ipc'
+import { CHANNELS, IpcFailure } from '../../src-shared/ipc'
 import type { IpcErrorCode } from '../../src-shared/ipc'
 import type { Channel, ChannelResponse, IpcError, IpcResult } from '../../src-shared/ipc'
 import type { z } from 'zod'
@@ -48,8 +48,7 @@ export function createIpcRouter(
       } catch (error) {
         // Only an IpcFailure is an answer; anything else is a bug in the planner, logged and said
         // as such (never mistaken for the board's answer or the user's mistake).
-        const code = codeOf(error)
-        if (code !== undefined) return fail(code, (error as Error).message)
+        if (error instanceof IpcFailure) return { ok: false, error: error.toIpcError() }
         log(error)
         return fail(
           'INTERNAL',

@@ -27,7 +27,16 @@ export const IpcErrorCode = z.enum([
 ])
 export type IpcErrorCode = z.infer<typeof IpcErrorCode>
 
-export const IpcError = z.strictObject({ code: IpcErrorCode, message: z.string() })
+export const IpcError = z.strictObject({
+  code: IpcErrorCode,
+  message: z.string(),
+  /**
+   * The board's own error code, when it gave one (dependency create: SELF_REFERENCE,
+   * DUPLICATE, TASKS_NOT_FOUND, CYCLE_DETECTED): several of them share one IPC code (CONFLICT),
+   * and the renderer words each differently, naming the tasks.
+   */
+  serverCode: z.string().optional(),
+})
 export type IpcError = z.infer<typeof IpcError>
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError }

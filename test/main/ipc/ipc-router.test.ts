@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createIpcRouter } from '../../../src-main/ipc/ipc-router'
 import type { IpcHandlers } from '../../../src-main/ipc/ipc-router'
-import { CHANNELS, IpcFailure } from '../../../src-shared/ipc'
+import { ApiError } from '../../../src-main/api/api-error'
+import { CHANNELS, IpcError, IpcFailure } from '../../../src-shared/ipc'
 
 const profile = {
   id: 'p1',
@@ -45,6 +46,33 @@ describe('IPC router', () => {
       error: { code: 'NO_BOARD', message: 'No board is selected.' },
     })
     expect(sync).toHaveBeenCalledWith({ cachedFirst: false })
+  })
+
+  it("passes on the board's own error code (serverCode) and nothing else of an API error", async () => {
+    const create = vi.fn(async () => {
+      throw new ApiError('CONFLICT', 'That would make a cycle.', {
+        status: 409,
+        serverCode: 'CYCLE_DETECTED',
+        serverMessage: 'APP-3 already depends on APP-9',
+        attempts: 1,
+      })
+    })
+    const router = createIpcRouter(handlers({ 'deps:create': create }))
+    const result = await router.dispatch(
+      'deps:create',
+      { predecessorId: 'a', successorId: 'b' },
+      true,
+    )
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'CONFLICT',
+        message: 'That would make a cycle.',
+        serverCode: 'CYCLE_DETECTED',
+      },
+    })
+    // The value still satisfies the contract's error schema (strict: no other key crosses).
+    expect(IpcError.safeParse(!result.ok && result.error).success).toBe(true)
   })
 
   it('refuses an untrusted sender before parsing or running anything', async () => {

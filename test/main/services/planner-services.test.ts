@@ -152,7 +152,10 @@ describe('planner services', () => {
       { predecessorId: b.id, successorId: a.id },
       true,
     )
-    expect(cycle).toMatchObject({ ok: false, error: { code: 'CONFLICT' } })
+    expect(cycle).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT', serverCode: 'CYCLE_DETECTED' },
+    })
     const refused = await router.dispatch(
       'tasks:update',
       { tasks: [{ id: a.id, status: 'Shipped' }], seen: {} },
