@@ -15,8 +15,16 @@
 //   snapshot): our written dates are laid over it, and the task stays out of `seen`.
 import type { Task } from '../../src-shared/api/resources'
 import type { EditProblem, PendingEdits } from '../../src-shared/ipc/contract'
-import type { Command, DateUpdate, TaskDates, TaskTable } from './commands/types'
-import { DATE_FIELDS } from './commands/change-dates'
+import type { Command, PatchFields, TaskPatch, TaskTable } from './commands/types'
+import {
+  applyPatch,
+  patchSlot,
+  pickSlots,
+  sameValue,
+  slotsOf,
+  taskSlot,
+  withSlot,
+} from './commands/task-patch'
 
 export interface InFlightBatch {
   id: number
@@ -24,19 +32,18 @@ export interface InFlightBatch {
   /** What it does, for messages: 'move 3 tasks'. */
   label: string
   command: Command
-  updates: readonly DateUpdate[]
+  updates: readonly TaskPatch[]
   /**
-   * Per task, the dates before this batch: what a rollback restores. Kept true when an earlier
-   * batch rolls back or a snapshot arrives while this one is in flight.
+   * Per task, the values before this batch of the slots it changes: what a rollback restores.
+   * Kept true when an earlier batch rolls back or a snapshot arrives while this one is in flight.
    */
-  inverse: readonly TaskDates[]
+  inverse: readonly TaskPatch[]
 }
 
-export interface LocalWrite {
+/** The fields this renderer wrote to a task (the latest value of each slot). */
+export type LocalWrite = PatchFields & {
   /** The task's updatedAt on the board before this renderer's first write since the snapshot. */
   seenBefore: string
-  startDate?: string
-  dueDate?: string
   /** Main's journal holds it ("will be sent when it can"): not on the board yet. */
   queued: boolean
 }
@@ -113,16 +120,12 @@ export function addMessages(
   }
 }
 
-type Dates = Pick<TaskDates, 'startDate' | 'dueDate'>
-
-const fieldsOf = (item: Dates) => DATE_FIELDS.filter((field) => item[field] !== undefined)
-
 /**
- * Restores the listed tasks of a settled batch (already removed from `inFlight`). Field by field:
- * when a later batch still in flight changed the same field, the board keeps that later value
+ * Restores the listed tasks of a settled batch (already removed from `inFlight`). Slot by slot:
+ * when a later batch still in flight changed the same slot, the board keeps that later value
  * (the board may still take it: updates are absolute) and the later batch's inverse takes over
  * this batch's "before" value, so that its own rollback lands on what the board really has.
- * Otherwise the field returns to its value before this batch, unless something else changed it
+ * Otherwise the slot returns to its value before this batch, unless something else changed it
  * since (then that newer value stands).
  */
 export function rollBack<B extends TaskTable>(
@@ -136,23 +139,24 @@ export function rollBack<B extends TaskTable>(
   for (const before of batch.inverse) {
     if (!ids.has(before.id)) continue
     const sent = batch.updates.find((u) => u.id === before.id)
-    for (const field of fieldsOf(before)) {
+    for (const slot of slotsOf(before)) {
       const later = inFlight.findIndex(
         (b) =>
-          b.id > batch.id && b.inverse.some((i) => i.id === before.id && i[field] !== undefined),
+          b.id > batch.id &&
+          b.inverse.some((i) => i.id === before.id && patchSlot(i, slot) !== undefined),
       )
       if (later >= 0) {
         const next = inFlight[later] as InFlightBatch
         const inverse = next.inverse.map((i) =>
-          i.id === before.id ? { ...i, [field]: before[field] } : i,
+          i.id === before.id ? withSlot(i, slot, patchSlot(before, slot)) : i,
         )
         inFlight = inFlight.map((b, k) => (k === later ? { ...next, inverse } : b))
         continue
       }
       const task = (tasksById ?? board.tasksById)[before.id]
-      if (!task || task[field] !== sent?.[field]) continue
+      if (!task || !sent || !showsSlot(task, sent, slot)) continue
       tasksById ??= { ...board.tasksById }
-      tasksById[before.id] = { ...task, [field]: before[field] }
+      tasksById[before.id] = applyPatch(task, pickSlots(before, [slot]))
     }
   }
   return {
@@ -161,7 +165,17 @@ export function rollBack<B extends TaskTable>(
   }
 }
 
-/** Records the dates of accepted (or queued) tasks of a batch as this renderer's own writes. */
+/** The task still shows what `sent` wrote to the slot (nothing newer replaced it). */
+function showsSlot(
+  task: Task,
+  sent: PatchFields,
+  slot: ReturnType<typeof slotsOf>[number],
+): boolean {
+  const shown = applyPatch(task, pickSlots(sent, [slot]))
+  return sameValue(shown, task)
+}
+
+/** Records the fields of accepted (or queued) tasks of a batch as this renderer's own writes. */
 export function recordWrites(
   board: TaskTable,
   edits: EditsData,
@@ -174,12 +188,12 @@ export function recordWrites(
     const task = board.tasksById[update.id]
     if (!ids.has(update.id) || !task) continue
     const previous = written[update.id]
-    const write: LocalWrite = {
+    let write: LocalWrite = {
       ...previous,
       seenBefore: previous?.seenBefore ?? task.updatedAt,
       queued: queued || (previous?.queued ?? false),
     }
-    for (const field of fieldsOf(update)) write[field] = update[field]
+    for (const slot of slotsOf(update)) write = withSlot(write, slot, patchSlot(update, slot))
     written[update.id] = write
   }
   return { ...edits, written }
@@ -210,24 +224,18 @@ export function overlayEdits(
     const task = tasksById[id]
     if (!task || task.updatedAt !== write.seenBefore) continue
     written[id] = write
-    const dates: Dates = {}
-    for (const field of fieldsOf(write)) dates[field] = write[field]
-    tasksById[id] = { ...task, ...dates }
+    tasksById[id] = applyPatch(task, pickSlots(write, slotsOf(write)))
   }
   const inFlight = edits.inFlight.map((batch) => {
     if (batch.profileId !== profileId) return batch
-    const inverse: TaskDates[] = []
+    const inverse: TaskPatch[] = []
     for (const update of batch.updates) {
       const task = tasksById[update.id]
       if (!task) continue
-      const before: TaskDates = { id: update.id }
-      const dates: Dates = {}
-      for (const field of fieldsOf(update)) {
-        before[field] = task[field]
-        dates[field] = update[field]
-      }
+      let before: TaskPatch = { id: update.id }
+      for (const slot of slotsOf(update)) before = withSlot(before, slot, taskSlot(task, slot))
       inverse.push(before)
-      tasksById[update.id] = { ...task, ...dates }
+      tasksById[update.id] = applyPatch(task, update)
     }
     return { ...batch, inverse }
   })

@@ -19,7 +19,12 @@ export function applyUpdate(task: Task, item: UpdateTaskItem): Task {
   if (item.tags !== undefined) next.tags = [...item.tags]
   if (item.startDate !== undefined) next.startDate = dateOf(item.startDate)
   if (item.dueDate !== undefined) next.dueDate = dateOf(item.dueDate)
-  if (item.properties !== undefined) next.properties = { ...task.properties, ...item.properties }
+  if (item.properties !== undefined) {
+    // Properties merge; null removes one (as the local service does, the only way to unset one).
+    next.properties = { ...task.properties, ...item.properties }
+    for (const [name, value] of Object.entries(item.properties))
+      if (value === null) delete next.properties[name]
+  }
   if (item.milestoneId !== undefined) next.milestoneId = item.milestoneId
   if (item.parentId !== undefined) next.parentId = item.parentId
   return next

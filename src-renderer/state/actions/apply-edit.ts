@@ -11,7 +11,7 @@ import type { Task } from '../../../src-shared/api/resources'
 import type { IpcErrorCode, IpcResult, UpdateTasksResult } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
 import { describeCommand, runCommand } from '../commands/run-command'
-import type { Command } from '../commands/types'
+import type { Command, TaskPatch } from '../commands/types'
 import type { EditsData, InFlightBatch, MessageKind } from '../edit-batches'
 import { addMessages, recordWrites, rollBack, seenFor } from '../edit-batches'
 import type { PlannerStore } from '../store'
@@ -57,7 +57,7 @@ function startBatch(
     label: describeCommand(state.board, command, ids),
     command,
     updates: result.updates,
-    inverse: result.inverse.kind === 'setDates' ? result.inverse.dates : [],
+    inverse: inverseItems(result.inverse),
   }
   // `seen` before this batch joins the in-flight list, which would hide its own tasks.
   const seen = seenFor(state.board, state.edits, ids)
@@ -70,6 +70,13 @@ function startBatch(
     },
   })
   return { ...batch, seen }
+}
+
+/** The items of a command's inverse (always setDates or updateFields). */
+function inverseItems(inverse: Command): TaskPatch[] {
+  if (inverse.kind === 'setDates') return [...inverse.dates]
+  if (inverse.kind === 'updateFields') return [...inverse.updates]
+  return []
 }
 
 function settle(

@@ -3,6 +3,7 @@ import { moveTasks } from './move-tasks'
 import { resizeTask } from './resize-task'
 import { scheduleTask } from './schedule-task'
 import { setDates } from './set-dates'
+import { updateFields } from './update-fields'
 import type { Command, CommandResult, TaskTable } from './types'
 
 export function runCommand<B extends TaskTable>(board: B, command: Command): CommandResult<B> {
@@ -15,6 +16,8 @@ export function runCommand<B extends TaskTable>(board: B, command: Command): Com
       return scheduleTask(board, command)
     case 'setDates':
       return setDates(board, command)
+    case 'updateFields':
+      return updateFields(board, command)
   }
 }
 
@@ -40,5 +43,7 @@ export function describeCommand(
       return `schedule ${what}`
     case 'setDates':
       return `change the dates of ${what}`
+    case 'updateFields':
+      return `change ${what}`
   }
 }

@@ -1,7 +1,9 @@
 // The shapes every edit command shares. A command is plain data (so it can be stored, logged and
 // undone); running it is a pure function of the board that also returns its inverse.
 import type { Task } from '../../../src-shared/api/resources'
-import type { UpdateTaskItem } from '../../../src-shared/api/task-bodies'
+import type { TaskPatch } from './task-patch'
+
+export type { PatchFields, Slot, TaskPatch } from './task-patch'
 
 /** What a command needs of the board: the tasks by id. The store's board slice is one. */
 export interface TaskTable {
@@ -40,20 +42,26 @@ export interface SetDatesArgs {
   dates: readonly TaskDates[]
 }
 
+export interface UpdateFieldsArgs {
+  /** Absolute values per task, as an update item writes them ('' clears where the spec says). */
+  updates: readonly TaskPatch[]
+}
+
 export type Command =
   | ({ kind: 'moveTasks' } & MoveTasksArgs)
   | ({ kind: 'resizeTask' } & ResizeTaskArgs)
   | ({ kind: 'scheduleTask' } & ScheduleTaskArgs)
   | ({ kind: 'setDates' } & SetDatesArgs)
-
-/** Date fields of an update; `id` always set (commands address tasks by id only). */
-export type DateUpdate = Pick<UpdateTaskItem, 'startDate' | 'dueDate'> & { id: string }
+  | ({ kind: 'updateFields' } & UpdateFieldsArgs)
 
 export interface CommandResult<B extends TaskTable = TaskTable> {
   /** The board after the command; the same object when nothing changed. */
   next: B
-  /** Restores exactly the fields this command changed. Always a `setDates` command. */
+  /**
+   * Restores exactly the fields this command changed: `setDates` for the date commands,
+   * `updateFields` for any other.
+   */
   inverse: Command
   /** One item per changed task with only its changed fields, absolute values: one batch. */
-  updates: DateUpdate[]
+  updates: TaskPatch[]
 }

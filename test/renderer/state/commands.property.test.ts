@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Task } from '../../../src-shared/api'
 import { task } from './fixtures'
-import type { Command, DateUpdate } from './subject'
+import type { Command, TaskPatch } from './subject'
 import { DAY_MS, moveTasks, resizeTask, runCommand } from './subject'
 
 const FIRST = Date.parse('1999-12-25T00:00:00.000Z')
@@ -97,7 +97,7 @@ function diff(a: { tasksById: Record<string, Task> }, b: { tasksById: Record<str
   return out.sort()
 }
 
-const updatedFields = (updates: DateUpdate[]) =>
+const updatedFields = (updates: TaskPatch[]) =>
   updates
     .flatMap((u) =>
       (['startDate', 'dueDate'] as const)
