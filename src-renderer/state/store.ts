@@ -1,4 +1,4 @@
-// The planner's one store: five slices combined (zustand's slices pattern), each owning one key of
+// The planner's one store: six slices combined (zustand's slices pattern), each owning one key of
 // the state plus the synchronous actions that change it. Async work (talking to main) lives in
 // plain functions in ./actions that take the store and the API. Vanilla zustand, so the store
 // runs and is tested without React; ./use-planner.ts binds it to components.
@@ -12,10 +12,17 @@ import { createProfilesSlice } from './slices/profiles-slice'
 import type { ProfilesSlice } from './slices/profiles-slice'
 import { createSelectionSlice } from './slices/selection-slice'
 import type { SelectionSlice } from './slices/selection-slice'
+import { createHistorySlice } from './slices/history-slice'
+import type { HistorySlice } from './slices/history-slice'
 import { createViewSlice } from './slices/view-slice'
 import type { ViewSlice } from './slices/view-slice'
 
-export type PlannerState = BoardSlice & ViewSlice & SelectionSlice & EditsSlice & ProfilesSlice
+export type PlannerState = BoardSlice &
+  ViewSlice &
+  SelectionSlice &
+  EditsSlice &
+  ProfilesSlice &
+  HistorySlice
 export type PlannerStore = StoreApi<PlannerState>
 export type SliceCreator<T> = StateCreator<PlannerState, [], [], T>
 
@@ -26,5 +33,6 @@ export function createPlannerStore(): PlannerStore {
     ...createSelectionSlice(...a),
     ...createEditsSlice(...a),
     ...createProfilesSlice(...a),
+    ...createHistorySlice(...a),
   }))
 }

@@ -1,0 +1,93 @@
+// Undo and redo: what the user did on this board, newest last, as plain data. Each entry holds
+// the step that undoes it and the step that does it again; running either is ../actions/undo-redo.ts
+// (task edits go back as inverse batches, dependencies are deleted or created again, a created
+// task is retired to a status of the user's choice). A new edit clears what could be redone.
+// Switching boards starts a new history: the steps name tasks of the board they were made on.
+import type { Command } from '../commands/types'
+import type { SliceCreator } from '../store'
+
+export interface DependencyEnds {
+  predecessorId: string
+  successorId: string
+}
+
+export type UndoStep =
+  /** A task edit (moves, field edits, links): sent as one batch; undone by its inverse. */
+  | { kind: 'tasks'; command: Command }
+  | ({ kind: 'createDependency'; lagDays: number } & DependencyEnds)
+  | ({ kind: 'deleteDependency' } & DependencyEnds)
+  /** A lag change: delete, then create with this lag (the interface has no dependency update). */
+  | ({ kind: 'setLag'; lagDays: number } & DependencyEnds)
+  /**
+   * A create, undone only by asking: the interface has no task delete, so the tasks are moved
+   * to a status the user picks.
+   */
+  | { kind: 'retireCreated'; taskIds: string[] }
+
+export interface HistoryEntry {
+  id: number
+  profileId: string
+  /** What it did, for "Undo move 3 tasks" and messages. */
+  label: string
+  undo: UndoStep
+  /** null when it cannot be done again (a create, which the interface cannot repeat safely). */
+  redo: UndoStep | null
+}
+
+export interface HistoryData {
+  past: readonly HistoryEntry[]
+  future: readonly HistoryEntry[]
+  /** An undo or redo is running: further ones wait (each must see the board the last one left). */
+  busy: boolean
+  nextId: number
+}
+
+export interface HistorySlice {
+  history: HistoryData
+  /** Records a new action of the user; what could be redone is dropped. */
+  recordHistory(entry: { label: string; undo: UndoStep; redo: UndoStep | null }): void
+  /** Moves the newest entry of `from` to the other list (after its step ran). */
+  shiftHistory(from: 'past' | 'future'): void
+  setHistoryBusy(busy: boolean): void
+}
+
+/** Entries kept; the oldest go first. */
+export const HISTORY_LIMIT = 200
+
+export const EMPTY_HISTORY: HistoryData = { past: [], future: [], busy: false, nextId: 1 }
+
+export const createHistorySlice: SliceCreator<HistorySlice> = (set) => ({
+  history: EMPTY_HISTORY,
+
+  recordHistory: (entry) =>
+    set((s) => {
+      // A board switch starts a new history (see the top).
+      const past = s.history.past.filter((e) => e.profileId === s.board.profileId)
+      const added: HistoryEntry = { ...entry, id: s.history.nextId, profileId: s.board.profileId }
+      return {
+        history: {
+          ...s.history,
+          past: [...past, added].slice(-HISTORY_LIMIT),
+          future: [],
+          nextId: s.history.nextId + 1,
+        },
+      }
+    }),
+
+  shiftHistory: (from) =>
+    set((s) => {
+      const source = s.history[from]
+      const entry = source.at(-1)
+      if (!entry) return {}
+      const to = from === 'past' ? 'future' : 'past'
+      return {
+        history: {
+          ...s.history,
+          [from]: source.slice(0, -1),
+          [to]: [...s.history[to], entry],
+        },
+      }
+    }),
+
+  setHistoryBusy: (busy) => set((s) => ({ history: { ...s.history, busy } })),
+})
