@@ -1,0 +1,294 @@
+// Dependencies, end to end: create, delete and lag change, each sent over IPC and shown in the
+// store as soon as its outcome is known (the arrows redraw at once, no board sync needed).
+//
+// - Create: the planner checks what it can know first (a task depending on itself, a dependency
+//   that exists, a loop through the loaded dependencies) and says so without sending anything;
+//   when the board refuses anyway, its code is put in words naming the tasks
+//   (../../dependencies/dependency-words.ts).
+// - Delete: the arrow goes at once and comes back if the board refuses.
+// - Lag: the interface has no dependency update, so a lag change is delete-then-create. If the
+//   create fails, the old dependency is created again with its old lag; if even that fails, the
+//   user is told plainly which dependency was lost.
+//
+// Every action records an undo step when the store has a history (recordHistory), unless asked
+// not to ({record: false}: undo and redo themselves).
+import type { Dependency } from '../../../src-shared/api/resources'
+import type { IpcError, IpcResult } from '../../../src-shared/ipc/contract'
+import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
+import { loopPath } from '../../../src-shared/schedule'
+import {
+  createRefusal,
+  days,
+  dependencyName,
+  duplicate,
+  keyNamer,
+  lagProblem,
+  loop,
+  refusalReason,
+  selfReference,
+} from '../../dependencies/dependency-words'
+import type { KeyOf } from '../../dependencies/dependency-words'
+import { addMessages } from '../edit-batches'
+import type { PlannerState, PlannerStore } from '../store'
+
+export type DependencyOutcome =
+  { ok: true; dependency?: Dependency } | { ok: false; message: string }
+
+export interface NewDependency {
+  predecessorId: string
+  successorId: string
+  lagDays: number
+}
+
+export interface DependencyActionOptions {
+  /** Record an undo step (default true); undo and redo pass false. */
+  record?: boolean
+}
+
+/** One undoable step, as the history slice takes it. */
+export interface DependencyHistoryStep {
+  label: string
+  undo(): Promise<DependencyOutcome>
+  redo(): Promise<DependencyOutcome>
+}
+
+/**
+ * HOOK POINT for undo/redo: the history slice's recorder, when the store has one. Looked up at
+ * call time and typed loosely here, so this file works before and after that slice exists.
+ */
+type WithHistory = PlannerState & { recordHistory?: (step: DependencyHistoryStep) => void }
+
+function recordStep(
+  store: PlannerStore,
+  options: DependencyActionOptions | undefined,
+  step: DependencyHistoryStep,
+) {
+  if (options?.record === false) return
+  ;(store.getState() as WithHistory).recordHistory?.(step)
+}
+
+function namer(store: PlannerStore): KeyOf {
+  const { board } = store.getState()
+  return keyNamer(board.tasksById, board.dependencies)
+}
+
+function fail(store: PlannerStore, message: string): DependencyOutcome {
+  store.setState((s) => ({ edits: addMessages(s.edits, [{ kind: 'error', text: message }]) }))
+  return { ok: false, message }
+}
+
+/** The API never throws by contract; a broken bridge still must not leave the store wrong. */
+async function call<T>(send: () => Promise<IpcResult<T>>): Promise<IpcResult<T>> {
+  try {
+    return await send()
+  } catch (error) {
+    return { ok: false, error: { code: 'INTERNAL', message: String(error) } }
+  }
+}
+
+/** A sentence inside parentheses, without its full stop. */
+const clause = (text: string) => text.replace(/\.\s*$/, '')
+
+const sameEnds = (d: Dependency, predecessorId: string, successorId: string) =>
+  d.predecessorId === predecessorId && d.successorId === successorId
+
+function added(store: PlannerStore, dependency: Dependency): void {
+  store.setState((s) => ({
+    board: {
+      ...s.board,
+      dependencies: [
+        ...s.board.dependencies.filter(
+          (d) =>
+            d.id !== dependency.id &&
+            !sameEnds(d, dependency.predecessorId, dependency.successorId),
+        ),
+        dependency,
+      ],
+    },
+  }))
+}
+
+function removed(store: PlannerStore, id: string): void {
+  store.setState((s) => ({
+    board: { ...s.board, dependencies: s.board.dependencies.filter((d) => d.id !== id) },
+    selectedDependencyId: s.selectedDependencyId === id ? null : s.selectedDependencyId,
+  }))
+}
+
+/** The dependency between these two tasks as the store has it now (undo after a redo). */
+function current(store: PlannerStore, predecessorId: string, successorId: string) {
+  return store.getState().board.dependencies.find((d) => sameEnds(d, predecessorId, successorId))
+}
+
+/** What the planner can tell before sending: undefined when only the board can say. */
+function localRefusal(store: PlannerStore, keyOf: KeyOf, ends: NewDependency): string | undefined {
+  const { predecessorId, successorId } = ends
+  if (predecessorId === successorId) return selfReference(keyOf, predecessorId)
+  const { dependencies } = store.getState().board
+  if (dependencies.some((d) => sameEnds(d, predecessorId, successorId))) {
+    return duplicate(keyOf, predecessorId, successorId)
+  }
+  const path = loopPath(dependencies, predecessorId, successorId)
+  if (path) return loop(keyOf, predecessorId, successorId, path)
+  return lagProblem(ends.lagDays)
+}
+
+/** Sends one create; on success the dependency is in the store. The refusal is in words. */
+async function send(
+  store: PlannerStore,
+  api: PlannerApi,
+  ends: NewDependency,
+): Promise<
+  | { ok: true; dependency: Dependency }
+  | { ok: false; error: IpcError; words: string; reason: string }
+> {
+  const { predecessorId, successorId, lagDays } = ends
+  const answer = await call(() => api.calls.depsCreate({ predecessorId, successorId, lagDays }))
+  if (answer.ok) {
+    added(store, answer.value)
+    return { ok: true, dependency: answer.value }
+  }
+  const args = [
+    namer(store),
+    predecessorId,
+    successorId,
+    answer.error,
+    () => loopPath(store.getState().board.dependencies, predecessorId, successorId),
+  ] as const
+  return {
+    ok: false,
+    error: answer.error,
+    words: createRefusal(...args),
+    reason: refusalReason(...args),
+  }
+}
+
+export async function createDependency(
+  store: PlannerStore,
+  api: PlannerApi,
+  ends: NewDependency,
+  options?: DependencyActionOptions,
+): Promise<DependencyOutcome> {
+  const keyOf = namer(store)
+  const refusal = localRefusal(store, keyOf, ends)
+  if (refusal) return fail(store, refusal)
+  const result = await send(store, api, ends)
+  if (!result.ok) return fail(store, result.words)
+  const { predecessorId, successorId } = ends
+  recordStep(store, options, {
+    label: `Add dependency ${dependencyName(keyOf, predecessorId, successorId)}`,
+    undo: () => deleteByEnds(store, api, predecessorId, successorId),
+    redo: () => createDependency(store, api, ends, { record: false }),
+  })
+  return { ok: true, dependency: result.dependency }
+}
+
+async function deleteByEnds(
+  store: PlannerStore,
+  api: PlannerApi,
+  predecessorId: string,
+  successorId: string,
+): Promise<DependencyOutcome> {
+  const found = current(store, predecessorId, successorId)
+  if (!found) {
+    const name = dependencyName(namer(store), predecessorId, successorId)
+    return fail(store, `The dependency ${name} is no longer on the board`)
+  }
+  return deleteDependency(store, api, found, { record: false })
+}
+
+export async function deleteDependency(
+  store: PlannerStore,
+  api: PlannerApi,
+  dependency: Dependency,
+  options?: DependencyActionOptions,
+): Promise<DependencyOutcome> {
+  const keyOf = namer(store)
+  const name = dependencyName(keyOf, dependency.predecessorId, dependency.successorId)
+  removed(store, dependency.id)
+  const answer = await call(() => api.calls.depsDelete({ id: dependency.id }))
+  // NOT_FOUND: deleted already (elsewhere, or by an attempt whose answer was lost): it is gone,
+  // which is what was asked.
+  if (!answer.ok && answer.error.code !== 'NOT_FOUND') {
+    // Back, unless a snapshot has shown the board's dependencies meanwhile.
+    if (!store.getState().board.dependencies.some((d) => d.id === dependency.id)) {
+      added(store, dependency)
+    }
+    return fail(store, `Could not delete the dependency ${name}: ${answer.error.message}`)
+  }
+  const { predecessorId, successorId, lagDays } = dependency
+  recordStep(store, options, {
+    label: `Delete dependency ${name}`,
+    undo: () =>
+      createDependency(store, api, { predecessorId, successorId, lagDays }, { record: false }),
+    redo: () => deleteByEnds(store, api, predecessorId, successorId),
+  })
+  return { ok: true }
+}
+
+export async function changeLag(
+  store: PlannerStore,
+  api: PlannerApi,
+  dependency: Dependency,
+  lagDays: number,
+  options?: DependencyActionOptions,
+): Promise<DependencyOutcome> {
+  const keyOf = namer(store)
+  const { predecessorId, successorId } = dependency
+  const oldLag = dependency.lagDays
+  const name = dependencyName(keyOf, predecessorId, successorId)
+  const problem = lagProblem(lagDays)
+  if (problem) return fail(store, problem)
+  if (lagDays === oldLag) return { ok: true, dependency }
+  const wasSelected = store.getState().selectedDependencyId === dependency.id
+
+  const deleted = await call(() => api.calls.depsDelete({ id: dependency.id }))
+  if (!deleted.ok) {
+    if (deleted.error.code === 'NOT_FOUND') {
+      removed(store, dependency.id)
+      return fail(store, `The dependency ${name} is no longer on the board`)
+    }
+    return fail(store, `Could not change the lag of ${name}: ${deleted.error.message}`)
+  }
+  removed(store, dependency.id)
+
+  const made = await send(store, api, { predecessorId, successorId, lagDays })
+  if (made.ok) {
+    if (wasSelected) store.setState({ selectedDependencyId: made.dependency.id })
+    recordStep(store, options, {
+      label: `Change lag of ${name} to ${days(lagDays)}`,
+      undo: () => lagByEnds(store, api, predecessorId, successorId, oldLag),
+      redo: () => lagByEnds(store, api, predecessorId, successorId, lagDays),
+    })
+    return { ok: true, dependency: made.dependency }
+  }
+
+  // The old one is gone and the new one was refused: put the old one back as it was.
+  const restored = await send(store, api, { predecessorId, successorId, lagDays: oldLag })
+  if (restored.ok) {
+    if (wasSelected) store.setState({ selectedDependencyId: restored.dependency.id })
+    return fail(
+      store,
+      `Could not change the lag of ${name} to ${days(lagDays)} (${clause(made.reason)}). It is kept with its lag of ${days(oldLag)}.`,
+    )
+  }
+  return fail(
+    store,
+    `The dependency ${name} (lag ${days(oldLag)}) was lost: its lag could not be changed to ${days(lagDays)} (${clause(made.reason)}), and it could not be put back (${clause(restored.reason)}). Draw it again to restore it.`,
+  )
+}
+
+async function lagByEnds(
+  store: PlannerStore,
+  api: PlannerApi,
+  predecessorId: string,
+  successorId: string,
+  lagDays: number,
+): Promise<DependencyOutcome> {
+  const found = current(store, predecessorId, successorId)
+  if (!found) {
+    const name = dependencyName(namer(store), predecessorId, successorId)
+    return fail(store, `The dependency ${name} is no longer on the board`)
+  }
+  return changeLag(store, api, found, lagDays, { record: false })
+}

@@ -1,0 +1,286 @@
+// Dependency actions against a fake PlannerApi: what is sent, what the store shows at once, the
+// sentences the user reads (naming tasks by key), the lag change as delete-then-create with the
+// old dependency restored when the create fails, and the undo steps handed to the history.
+import { describe, expect, it } from 'vitest'
+import type { Dependency, Task } from '../../src-shared/api'
+import type { IpcError, IpcResult } from '../../src-shared/ipc'
+import {
+  changeLag,
+  createDependency,
+  deleteDependency,
+} from '../../src-renderer/state/actions/dependencies'
+import type { DependencyHistoryStep } from '../../src-renderer/state/actions/dependencies'
+import { createPlannerStore } from '../../src-renderer/state/store'
+import type { PlannerStore } from '../../src-renderer/state/store'
+import { fakePlannerApi, snapshot, task } from './state/fixtures'
+import type { FakeHandlers } from './state/fixtures'
+
+const TASKS: Task[] = [
+  task('t3', { projectKey: 'APP', key: 3 }),
+  task('t4', { projectKey: 'APP', key: 4 }),
+  task('t9', { projectKey: 'APP', key: 9 }),
+  task('t5', { projectKey: 'OPS', key: 5 }),
+]
+
+let nextId = 1
+function dep(predecessorId: string, successorId: string, lagDays = 0): Dependency {
+  const of = (id: string) => TASKS.find((t) => t.id === id)!
+  const p = of(predecessorId)
+  const s = of(successorId)
+  return {
+    id: `d${nextId++}`,
+    predecessorId,
+    predecessorKey: p.key,
+    predecessorProjectKey: p.projectKey,
+    predecessorTitle: p.title,
+    predecessorUrl: '',
+    successorId,
+    successorKey: s.key,
+    successorProjectKey: s.projectKey,
+    successorTitle: s.title,
+    successorUrl: '',
+    lagDays,
+    createdAt: '2026-11-24T00:00:00.000Z',
+  }
+}
+
+const refused = (serverCode: string | undefined, message = 'refused'): IpcResult<never> => ({
+  ok: false,
+  error: { code: 'CONFLICT', message, ...(serverCode ? { serverCode } : {}) } as IpcError,
+})
+
+/** A board that creates what it is asked, unless `refuse` says otherwise for that call. */
+function setup(
+  dependencies: Dependency[] = [],
+  handlers: FakeHandlers = {},
+): {
+  store: PlannerStore
+  fake: ReturnType<typeof fakePlannerApi>
+  steps: DependencyHistoryStep[]
+} {
+  const store = createPlannerStore()
+  store.getState().snapshotReceived(snapshot(TASKS, { dependencies }))
+  const steps: DependencyHistoryStep[] = []
+  store.setState({ recordHistory: (step: DependencyHistoryStep) => steps.push(step) } as never)
+  const fake = fakePlannerApi({
+    'deps:create': (body) => ({
+      ok: true,
+      value: dep(body.predecessorId!, body.successorId!, body.lagDays ?? 0),
+    }),
+    'deps:delete': () => ({ ok: true, value: undefined }),
+    ...handlers,
+  })
+  return { store, fake, steps }
+}
+
+const texts = (store: PlannerStore) => store.getState().edits.messages.map((m) => m.text)
+const arrows = (store: PlannerStore) =>
+  store.getState().board.dependencies.map((d) => `${d.predecessorId}>${d.successorId}+${d.lagDays}`)
+
+describe('createDependency', () => {
+  it('sends one create with lag 0 and draws the arrow from the answer', async () => {
+    const { store, fake, steps } = setup()
+    const outcome = await createDependency(store, fake.api, {
+      predecessorId: 't3',
+      successorId: 't9',
+      lagDays: 0,
+    })
+    expect(outcome).toMatchObject({ ok: true, dependency: { predecessorId: 't3' } })
+    expect(fake.callsOf('deps:create')).toEqual([
+      { predecessorId: 't3', successorId: 't9', lagDays: 0 },
+    ])
+    expect(arrows(store)).toEqual(['t3>t9+0'])
+    expect(steps.map((s) => s.label)).toEqual(['Add dependency APP-3 → APP-9'])
+  })
+
+  it('says what is wrong, naming the tasks, and sends nothing it can tell will be refused', async () => {
+    const existing = [dep('t9', 't4'), dep('t4', 't3'), dep('t3', 't5')]
+    const { store, fake } = setup(existing)
+    const cases: [string, string, string][] = [
+      ['t3', 't3', 'A task cannot depend on itself (APP-3)'],
+      ['t3', 't5', 'OPS-5 already depends on APP-3'],
+      ['t3', 't9', 'That would make a loop: APP-9 → APP-4 → APP-3'],
+    ]
+    for (const [predecessorId, successorId, message] of cases) {
+      const outcome = await createDependency(store, fake.api, {
+        predecessorId,
+        successorId,
+        lagDays: 0,
+      })
+      expect(outcome).toEqual({ ok: false, message })
+    }
+    expect(fake.calls).toEqual([])
+    expect(texts(store)).toEqual(cases.map((c) => c[2]))
+  })
+
+  it("words the board's own refusals when it refuses anyway", async () => {
+    const codes: [string | undefined, string][] = [
+      ['SELF_REFERENCE', 'A task cannot depend on itself (APP-3)'],
+      ['DUPLICATE', 'APP-9 already depends on APP-3'],
+      ['TASKS_NOT_FOUND', 'APP-3 or APP-9 is no longer on the board'],
+      // A loop through dependencies this planner has not loaded: still called a loop.
+      [
+        'CYCLE_DETECTED',
+        'That would make a loop: APP-9 already leads to APP-3 through other dependencies',
+      ],
+      [undefined, 'Could not add the dependency APP-3 → APP-9: The board cannot be reached.'],
+    ]
+    for (const [code, message] of codes) {
+      const { store, fake, steps } = setup([], {
+        'deps:create': () => refused(code, 'The board cannot be reached.'),
+      })
+      const outcome = await createDependency(store, fake.api, {
+        predecessorId: 't3',
+        successorId: 't9',
+        lagDays: 0,
+      })
+      expect(outcome).toEqual({ ok: false, message })
+      expect(texts(store)).toEqual([message])
+      expect(arrows(store)).toEqual([])
+      expect(steps).toEqual([])
+    }
+  })
+
+  it('undo deletes the dependency it created, redo creates it again', async () => {
+    const { store, fake, steps } = setup()
+    await createDependency(store, fake.api, { predecessorId: 't3', successorId: 't9', lagDays: 2 })
+    await steps[0]!.undo()
+    expect(arrows(store)).toEqual([])
+    await steps[0]!.redo()
+    expect(arrows(store)).toEqual(['t3>t9+2'])
+    // Undo after redo finds the new dependency (a new id) by its two tasks.
+    await steps[0]!.undo()
+    expect(arrows(store)).toEqual([])
+    expect(fake.callsOf('deps:delete')).toHaveLength(2)
+    expect(steps).toHaveLength(1)
+  })
+})
+
+describe('deleteDependency', () => {
+  it('removes the arrow at once and deselects it', async () => {
+    const d = dep('t3', 't9', 1)
+    const { store, fake, steps } = setup([d])
+    store.getState().selectDependency(d.id)
+    const done = deleteDependency(store, fake.api, d)
+    expect(arrows(store)).toEqual([])
+    expect(store.getState().selectedDependencyId).toBeNull()
+    expect(await done).toEqual({ ok: true })
+    expect(fake.callsOf('deps:delete')).toEqual([{ id: d.id }])
+    expect(steps.map((s) => s.label)).toEqual(['Delete dependency APP-3 → APP-9'])
+    await steps[0]!.undo()
+    expect(arrows(store)).toEqual(['t3>t9+1'])
+  })
+
+  it('puts the arrow back and says why when the board refuses', async () => {
+    const d = dep('t3', 't9', 1)
+    const { store, fake } = setup([d], {
+      'deps:delete': () => ({ ok: false, error: { code: 'NETWORK', message: 'Offline.' } }),
+    })
+    const outcome = await deleteDependency(store, fake.api, d)
+    expect(outcome).toEqual({
+      ok: false,
+      message: 'Could not delete the dependency APP-3 → APP-9: Offline.',
+    })
+    expect(arrows(store)).toEqual(['t3>t9+1'])
+  })
+
+  it('counts a dependency the board no longer has as deleted', async () => {
+    const d = dep('t3', 't9')
+    const { store, fake } = setup([d], {
+      'deps:delete': () => ({ ok: false, error: { code: 'NOT_FOUND', message: 'Gone.' } }),
+    })
+    expect(await deleteDependency(store, fake.api, d)).toEqual({ ok: true })
+    expect(arrows(store)).toEqual([])
+    expect(texts(store)).toEqual([])
+  })
+})
+
+describe('changeLag', () => {
+  it('deletes then creates with the new lag, keeping the arrow selected', async () => {
+    const d = dep('t3', 't9', 1)
+    const { store, fake, steps } = setup([d])
+    store.getState().selectDependency(d.id)
+    const outcome = await changeLag(store, fake.api, d, 4)
+    expect(outcome).toMatchObject({ ok: true, dependency: { lagDays: 4 } })
+    expect(fake.calls.map((c) => c.channel)).toEqual(['deps:delete', 'deps:create'])
+    expect(fake.callsOf('deps:create')).toEqual([
+      { predecessorId: 't3', successorId: 't9', lagDays: 4 },
+    ])
+    expect(arrows(store)).toEqual(['t3>t9+4'])
+    expect(store.getState().selectedDependencyId).toBe(
+      outcome.ok ? outcome.dependency?.id : undefined,
+    )
+    expect(steps.map((s) => s.label)).toEqual(['Change lag of APP-3 → APP-9 to 4 days'])
+    await steps[0]!.undo()
+    expect(arrows(store)).toEqual(['t3>t9+1'])
+  })
+
+  it('refuses a lag the board would refuse before sending anything, and sends nothing for the same lag', async () => {
+    const d = dep('t3', 't9', 1)
+    const { store, fake } = setup([d])
+    for (const lag of [-1, 2.5, 3651]) {
+      expect(await changeLag(store, fake.api, d, lag)).toEqual({
+        ok: false,
+        message: 'Lag must be a whole number of days from 0 to 3650',
+      })
+    }
+    expect(await changeLag(store, fake.api, d, 1)).toEqual({ ok: true, dependency: d })
+    expect(fake.calls).toEqual([])
+    expect(arrows(store)).toEqual(['t3>t9+1'])
+  })
+
+  it('restores the old dependency when the create with the new lag fails', async () => {
+    const d = dep('t3', 't9', 2)
+    let creates = 0
+    const { store, fake } = setup([d], {
+      'deps:create': (body) =>
+        ++creates === 1
+          ? { ok: false, error: { code: 'NETWORK', message: 'The board did not answer.' } }
+          : { ok: true, value: dep(body.predecessorId!, body.successorId!, body.lagDays ?? 0) },
+    })
+    store.getState().selectDependency(d.id)
+    const outcome = await changeLag(store, fake.api, d, 5)
+    const message =
+      'Could not change the lag of APP-3 → APP-9 to 5 days (The board did not answer). It is kept with its lag of 2 days.'
+    expect(outcome).toEqual({ ok: false, message })
+    expect(texts(store)).toEqual([message])
+    expect(fake.callsOf('deps:create')).toEqual([
+      { predecessorId: 't3', successorId: 't9', lagDays: 5 },
+      { predecessorId: 't3', successorId: 't9', lagDays: 2 },
+    ])
+    expect(arrows(store)).toEqual(['t3>t9+2'])
+    // Still selected: the panel stays on the restored dependency.
+    const restored = store.getState().board.dependencies[0]!
+    expect(store.getState().selectedDependencyId).toBe(restored.id)
+  })
+
+  it('says plainly which dependency was lost when even the restore fails', async () => {
+    const d = dep('t3', 't9', 2)
+    const { store, fake } = setup([d], {
+      'deps:create': () => ({
+        ok: false,
+        error: { code: 'NETWORK', message: 'The board did not answer.' },
+      }),
+    })
+    const outcome = await changeLag(store, fake.api, d, 5)
+    const message =
+      'The dependency APP-3 → APP-9 (lag 2 days) was lost: its lag could not be changed to 5 days (The board did not answer), and it could not be put back (The board did not answer). Draw it again to restore it.'
+    expect(outcome).toEqual({ ok: false, message })
+    expect(texts(store)).toEqual([message])
+    expect(arrows(store)).toEqual([])
+  })
+
+  it('changes nothing when the delete is refused', async () => {
+    const d = dep('t3', 't9', 2)
+    const { store, fake, steps } = setup([d], {
+      'deps:delete': () => ({ ok: false, error: { code: 'NETWORK', message: 'Offline.' } }),
+    })
+    expect(await changeLag(store, fake.api, d, 3)).toEqual({
+      ok: false,
+      message: 'Could not change the lag of APP-3 → APP-9: Offline.',
+    })
+    expect(fake.callsOf('deps:create')).toEqual([])
+    expect(arrows(store)).toEqual(['t3>t9+2'])
+    expect(steps).toEqual([])
+  })
+})
