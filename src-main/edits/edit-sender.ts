@@ -20,6 +20,7 @@ import type { Task, UpdatedTaskInfo, UpdateTaskItem } from '../../src-shared/api
 import { codeOf, isRetryable } from '../../src-shared/ipc'
 import { ApiError } from '../api'
 import type {
+  EditConflict,
   EditProblem,
   IpcErrorCode,
   PendingEdits,
@@ -167,6 +168,31 @@ export class EditSender {
   }
 
   /** Tasks as read back after the planner's own writes (newer than a snapshot taken before). */
+  /**
+   * Which of these tasks changed on the board since the user last saw them (`seen`) or since
+   * the planner's own last write of them, without sending anything: undo asks the user about
+   * these first. Throws what the board's read throws (unreachable, refused key...).
+   */
+  async changedSince(
+    profileId: string,
+    ids: readonly string[],
+    seen: Readonly<Record<string, string>>,
+    base: readonly Task[],
+  ): Promise<EditConflict[]> {
+    const writer = await this.options.writer(profileId)
+    const versions = this.journal.versions(profileId, ids)
+    const known = new Map(base.map((t) => [t.id, t]))
+    for (const [id, task] of versions) known.set(id, task)
+    const ours = new Map([...versions].map(([id, task]) => [id, task.updatedAt]))
+    return findConflicts(
+      writer,
+      ids.map((id) => ({ id })),
+      seen,
+      known,
+      ours,
+    )
+  }
+
   writtenVersions(profileId: string): Task[] {
     return this.journal.allVersions(profileId)
   }

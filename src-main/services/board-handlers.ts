@@ -15,6 +15,7 @@ type BoardChannels =
   | 'board:sync'
   | 'tasks:create'
   | 'tasks:update'
+  | 'tasks:check'
   | 'deps:create'
   | 'deps:delete'
   | 'edits:pending'
@@ -109,6 +110,13 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
         return task ? [task] : []
       })
       return context.sender.submit(profileId, tasks, seen, base)
+    },
+
+    'tasks:check': async ({ taskIds, seen }) => {
+      const profileId = await context.currentId()
+      const known = await knownTasks(profileId)
+      const base = taskIds.flatMap((id) => known.get(id) ?? [])
+      return context.sender.changedSince(profileId, taskIds, seen, base)
     },
 
     'deps:create': async (body) =>

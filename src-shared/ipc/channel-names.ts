@@ -13,6 +13,7 @@ export const CHANNEL_METHODS = {
   'board:sync': 'boardSync',
   'tasks:create': 'tasksCreate',
   'tasks:update': 'tasksUpdate',
+  'tasks:check': 'tasksCheck',
   'deps:create': 'depsCreate',
   'deps:delete': 'depsDelete',
   'edits:pending': 'editsPending',

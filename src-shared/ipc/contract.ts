@@ -192,6 +192,17 @@ export const CHANNELS = {
     response: CreateTasksResult,
   },
   'tasks:update': { request: UpdateTasksRequest, response: UpdateTasksResult },
+  /**
+   * Which of these tasks changed on the board since the user saw them (`seen`, as for an update)
+   * or since the planner's own last write of them; sends nothing. Undo asks the user about these.
+   */
+  'tasks:check': {
+    request: z.strictObject({
+      taskIds: z.array(z.string().min(1)).min(1).max(1000),
+      seen: z.record(z.string(), z.string()).default({}),
+    }),
+    response: z.array(EditConflict),
+  },
   'deps:create': { request: CreateDependencyBody, response: Dependency },
   'deps:delete': { request: DeleteDependencyBody, response: z.undefined() },
   'edits:pending': { request: z.undefined(), response: PendingEdits },
