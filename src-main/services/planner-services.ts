@@ -15,6 +15,8 @@ import { startLocalBoard } from '../local-board/local-board'
 import type { LocalBoard } from '../local-board/local-board'
 import { LOCAL_PROFILE_ID, ProfileService } from '../profiles/profile-service'
 import type { SecretStore } from '../secrets/secret-store'
+import { viewHandlers } from '../views/view-handlers'
+import { ViewStore } from '../views/view-store'
 import { boardHandlers } from './board-handlers'
 import { ClientCache } from './client-cache'
 import type { ServiceContext } from './service-context'
@@ -47,6 +49,7 @@ export async function createPlannerServices(
   const cache = new SnapshotCache(join(options.userDataDir, 'snapshots'))
   const journal = new EditJournal(join(options.userDataDir, 'edits.db'))
   const clients = new ClientCache((credentials) => new ApiClient(credentials))
+  const views = new ViewStore(join(options.userDataDir, 'views'), { log })
 
   let localBoard: LocalBoard | undefined
   if (options.localBoard !== false) {
@@ -105,7 +108,11 @@ export async function createPlannerServices(
   void sender.retryAll()
 
   return {
-    handlers: { ...profileHandlers(context, journal), ...boardHandlers(context) },
+    handlers: {
+      ...profileHandlers(context, journal),
+      ...boardHandlers(context),
+      ...viewHandlers(views, async (id) => (await profiles.list()).some((p) => p.id === id)),
+    },
     localBoard,
     async close() {
       sender.close()

@@ -14,7 +14,7 @@ import type { BoardConfig } from '../boards/board-config'
 import type { Db } from '../db/database'
 import { DEFAULT_LIST_ORDER, orderPlan } from './list-order'
 import type { ListOrder } from './list-order'
-import { parsePropertyFilter } from './property-values'
+import { matchesUnchecked, parsePropertyFilter } from './property-values'
 import { ServiceError } from './service-error'
 import { joinTaskRows, pageRowsQuery } from './task-json'
 import type { PageRow } from './task-json'
@@ -174,11 +174,7 @@ function propertyFilter(board: BoardConfig, name: string, raw: string): Secondar
   const match = parsePropertyFilter(definition, raw)
   if (typeof match === 'string')
     throw new ServiceError(400, `Query parameter "prop_${name}" ${match}.`)
-  if (
-    (definition.type === 'Checkbox' || definition.type === 'Toggle') &&
-    match.kind === 'values' &&
-    match.values[0] === 'false'
-  ) {
+  if (matchesUnchecked(definition.type, match)) {
     // An unset checkbox reads as unchecked.
     // Checked task by task while walking the list order: about every other task matches, so a
     // page is reached at once (reading every checked task first cost 5 ms on a 100k board).

@@ -20,6 +20,9 @@ export const CHANNEL_METHODS = {
   'edits:retry': 'editsRetry',
   'edits:discard': 'editsDiscard',
   'edits:resolve': 'editsResolve',
+  'views:list': 'viewsList',
+  'views:save': 'viewsSave',
+  'views:delete': 'viewsDelete',
 } as const satisfies Record<Channel, string>
 
 export const EVENT_NAMES = [

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { CreateDependencyBody, DeleteDependencyBody } from '../api/dependency-bodies'
 import { Dependency, Task, UpdatedTaskInfo } from '../api/resources'
 import { CreateTaskItem, UpdateTaskItem } from '../api/task-bodies'
+import { SavedView, ViewContent } from '../filters/saved-view'
 import { BoardLists, BoardListsInput } from './board-lists'
 import { BoardSnapshot, SyncProgress } from './board-snapshot'
 
@@ -164,6 +165,8 @@ export const ResolveProblemRequest = z.strictObject({
   choice: z.enum(['mine', 'theirs']),
 })
 
+const SavedViews = z.array(SavedView)
+
 /** Request/response channels. Requests that take nothing use z.undefined(). */
 export const CHANNELS = {
   'boards:list': { request: z.undefined(), response: z.array(BoardProfileView) },
@@ -212,6 +215,21 @@ export const CHANNELS = {
   'edits:discard': { request: z.undefined(), response: PendingEdits },
   /** Settles a problem; for 'mine', the answer of sending the edit again. */
   'edits:resolve': { request: ResolveProblemRequest, response: UpdateTasksResult.nullable() },
+  /** A board's saved views (filters, zoom, collapsed rows), sorted by name. */
+  'views:list': { request: z.strictObject({ profileId: z.string().min(1) }), response: SavedViews },
+  /** Saves a view under its name (replacing one of the same name); the board's views after. */
+  'views:save': {
+    // The name is checked by main (viewNameProblem), which answers with the rule in words.
+    request: z.strictObject({
+      profileId: z.string().min(1),
+      view: ViewContent.extend({ name: z.string().max(10_000) }),
+    }),
+    response: SavedViews,
+  },
+  'views:delete': {
+    request: z.strictObject({ profileId: z.string().min(1), name: z.string() }),
+    response: SavedViews,
+  },
 } as const
 
 export type Channel = keyof typeof CHANNELS

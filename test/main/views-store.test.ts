@@ -1,0 +1,102 @@
+// Saved views on disk: per board, by name, surviving a new store (a restart); bad names and bad
+// files change nothing the user had.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ViewContent } from '../../src-shared/filters'
+import { IpcFailure } from '../../src-shared/ipc'
+import { viewHandlers } from '../../src-main/views/view-handlers'
+import { ViewStore } from '../../src-main/views/view-store'
+
+let dir: string
+const logs: string[] = []
+const store = () =>
+  new ViewStore(dir, { log: (m) => logs.push(m), now: () => new Date('2026-11-24T10:00:00Z') })
+
+const view = (name: string, fields: Partial<ViewContent> = {}): ViewContent => ({
+  name,
+  filters: { status: ['In Progress'], properties: { Blocked: 'true' } },
+  zoom: 'month',
+  collapsedIds: ['group:WEB'],
+  ...fields,
+})
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tb-views-'))
+  logs.length = 0
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('saved views', () => {
+  it('are kept per board, sorted by name, and read back by a new store', async () => {
+    await store().save('local', view('Mine'))
+    await store().save('local', view('  Blocked work  ', { zoom: 'day' }))
+    await store().save('other-board', view('Elsewhere'))
+    const views = await store().list('local')
+    expect(views.map((v) => v.name)).toEqual(['Blocked work', 'Mine'])
+    expect(views[0]).toEqual({
+      ...view('Blocked work', { zoom: 'day' }),
+      savedAt: '2026-11-24T10:00:00.000Z',
+    })
+    expect((await store().list('other-board')).map((v) => v.name)).toEqual(['Elsewhere'])
+    expect(await store().list('never-saved')).toEqual([])
+  })
+
+  it('replace a view of the same name, and delete by name', async () => {
+    const s = store()
+    await s.save('local', view('Mine'))
+    await s.save('local', view('Mine', { zoom: 'year' }))
+    expect((await s.list('local')).map((v) => v.zoom)).toEqual(['year'])
+    expect(await s.delete('local', 'Mine')).toEqual([])
+    await expect(s.delete('local', 'Mine')).rejects.toThrow(/no view named “Mine”/)
+  })
+
+  it('refuse a bad name with the rule in words and change nothing', async () => {
+    const s = store()
+    await s.save('local', view('Mine'))
+    const before = readFileSync(s.fileOf('local'), 'utf8')
+    for (const [name, rule] of [
+      ['   ', /Give the view a name/],
+      ['x'.repeat(61), /at most 60 characters/],
+      ['two\nlines', /line breaks or control characters/],
+    ] as const) {
+      const error = await s.save('local', view(name)).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(IpcFailure)
+      expect((error as IpcFailure).code).toBe('INVALID_REQUEST')
+      expect((error as Error).message).toMatch(rule)
+    }
+    expect(readFileSync(s.fileOf('local'), 'utf8')).toBe(before)
+  })
+
+  it('set an unreadable file aside instead of trusting it', async () => {
+    const s = store()
+    await s.save('local', view('Mine'))
+    const file = s.fileOf('local')
+    const text = JSON.parse(readFileSync(file, 'utf8'))
+    text.views[0].zoom = 'decade'
+    writeFileSync(file, JSON.stringify(text))
+    expect(await s.list('local')).toEqual([])
+    expect(existsSync(file)).toBe(false)
+    expect(readdirSync(dir).some((n) => n.startsWith('local.json.unreadable-'))).toBe(true)
+    expect(logs.join()).toMatch(/could not be read/)
+    // Saving again starts a fresh file.
+    expect((await s.save('local', view('New'))).map((v) => v.name)).toEqual(['New'])
+  })
+
+  it('keep every one of many saves made at once (no lost write)', async () => {
+    const s = store()
+    await Promise.all(Array.from({ length: 12 }, (_, i) => s.save('local', view(`View ${i}`))))
+    expect((await store().list('local')).length).toBe(12)
+    expect(readdirSync(dir).filter((n) => n.includes('.tmp-'))).toEqual([])
+  })
+
+  it('are refused over IPC for a board the planner does not know, and no file is made', async () => {
+    const handlers = viewHandlers(store(), async (id) => id === 'local')
+    await expect(handlers['views:save']({ profileId: 'gone', view: view('Mine') })).rejects.toThrow(
+      /no longer configured/,
+    )
+    expect(readdirSync(dir)).toEqual([])
+    expect(await handlers['views:list']({ profileId: 'local' })).toEqual([])
+  })
+})
