@@ -1,6 +1,7 @@
 // What the adapter adds to each of frappe's Bar objects once frappe has built it: the exact rect
 // from our own date -> pixel mapping, classes and ARIA, milestone diamonds, hidden handles where
-// a bar cannot be resized, and label placement without a forced layout per bar.
+// a bar cannot be resized, label placement without a forced layout per bar, and the link handle
+// (a dot past the bar's end) that a new dependency is drawn from.
 //
 // Bars are decorated per instance (frappe does not export its Bar class), and only through the
 // methods its drag loop calls: update_bar_position (moves the rect, then calls
@@ -11,11 +12,15 @@ import { milestoneHalf } from './units'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const LABEL_PAD_PX = 5
+/** The link handle's centre sits this far right of the bar's end: clear of the resize handle. */
+export const LINK_HANDLE_GAP_PX = 9
+const LINK_HANDLE_RADIUS_PX = 5
 
 interface BarParts {
   model: BarModel
   label: SVGTextElement | null
   diamond?: SVGPathElement
+  linkHandle?: SVGCircleElement
 }
 
 /** Kinds whose ends the user may drag; the others only move. */
@@ -83,19 +88,31 @@ export class BarDecor {
       parts.diamond = diamond
     }
 
+    if (model.bar.linkable !== false) {
+      const handle = document.createElementNS(SVG_NS, 'circle')
+      // Not frappe's `.handle` class: frappe would start a resize from it.
+      handle.setAttribute('class', 'tb-link-handle')
+      handle.setAttribute('r', String(LINK_HANDLE_RADIUS_PX))
+      const title = document.createElementNS(SVG_NS, 'title')
+      title.textContent = 'Drag onto another bar to add a dependency'
+      handle.appendChild(title)
+      group.appendChild(handle)
+      parts.linkHandle = handle
+    }
+
     const moveBar = bar.update_bar_position
     bar.update_bar_position = (change) => {
       // frappe ignores x = 0 (falsy): set it here and let frappe do the rest.
       if (change.x === 0) this.setRect(bar, 0, Number(bar.$bar.getAttribute('width')))
       moveBar.call(bar, { x: change.x === 0 ? null : change.x, width: change.width })
-      this.placeDiamond(bar)
+      this.placeExtras(bar)
     }
     bar.update_label_position = () => this.placeLabel(bar)
 
     if (Math.abs(bar.x - model.x) > 0.01 || Math.abs(bar.width - model.width) > 0.01) {
       this.place(bar, model.x, model.width)
     } else {
-      this.placeDiamond(bar)
+      this.placeExtras(bar)
     }
   }
 
@@ -116,7 +133,7 @@ export class BarDecor {
     this.setRect(bar, x, width)
     bar.update_handle_position()
     bar.update_progressbar_position()
-    this.placeDiamond(bar)
+    this.placeExtras(bar)
   }
 
   /** Back to where the last render put it, arrows included (a cancelled drag). */
@@ -135,12 +152,21 @@ export class BarDecor {
     bar.width = width
   }
 
-  private placeDiamond(bar: GanttBar): void {
-    const diamond = this.parts.get(bar)?.diamond
-    if (!diamond) return
-    const cx = Number(bar.$bar.getAttribute('x')) + milestoneHalf(this.scene.layout)
+  /** The diamond and the link handle follow the rect (frappe moves only its own parts). */
+  private placeExtras(bar: GanttBar): void {
+    const parts = this.parts.get(bar)
+    if (!parts) return
+    const x = Number(bar.$bar.getAttribute('x'))
     const cy = Number(bar.$bar.getAttribute('y')) + this.scene.layout.barHeight / 2
-    diamond.setAttribute('transform', `translate(${cx} ${cy})`)
+    if (parts.diamond) {
+      const cx = x + milestoneHalf(this.scene.layout)
+      parts.diamond.setAttribute('transform', `translate(${cx} ${cy})`)
+    }
+    if (parts.linkHandle) {
+      const end = x + Number(bar.$bar.getAttribute('width'))
+      parts.linkHandle.setAttribute('cx', String(end + LINK_HANDLE_GAP_PX))
+      parts.linkHandle.setAttribute('cy', String(cy))
+    }
   }
 
   /**

@@ -1,6 +1,10 @@
 // A dependency arrow in the SVG. frappe's drag loop calls update() on every arrow in a moving
 // bar's `arrows` list, so arrows follow their bars live; update() reads the bars' current rects,
 // turns them back into whole-day dates and redraws from arrow-geometry.ts.
+//
+// The drawn paths are thin and take no pointer events; a wide transparent path along the same
+// route is what a click (or Tab and Enter) selects the arrow by. Bars lie above the arrow layer,
+// so a bar still wins where the two overlap.
 import type { GanttArrowLike, GanttBar } from 'frappe-gantt'
 import type { ArrowEnd, ArrowLabel } from './arrow-geometry'
 import { arrowPaths } from './arrow-geometry'
@@ -32,6 +36,8 @@ export class LagArrow implements GanttArrowLike {
   private readonly paths = new Map<PathPart, SVGPathElement>()
   private readonly texts = new Map<TextPart, SVGTextElement>()
   private state = ''
+  private selected = false
+  private readonly hit: SVGPathElement
 
   constructor(
     readonly link: AdapterLink,
@@ -44,6 +50,15 @@ export class LagArrow implements GanttArrowLike {
     g.setAttribute('data-from', link.fromId)
     g.setAttribute('data-to', link.toId)
     this.element = g
+    const hit = document.createElementNS(SVG_NS, 'path')
+    hit.setAttribute('class', 'tb-arrow-hit')
+    hit.setAttribute('tabindex', '0')
+    hit.setAttribute('role', 'button')
+    // setAttribute: plain text, never parsed.
+    if (link.label) hit.setAttribute('aria-label', link.label)
+    g.appendChild(hit)
+    this.hit = hit
+    this.setSelected(link.selected === true)
     this.update()
   }
 
@@ -71,7 +86,8 @@ export class LagArrow implements GanttArrowLike {
       if (!d) return
       path = document.createElementNS(SVG_NS, 'path')
       path.setAttribute('class', CLASS[part])
-      this.element.insertBefore(path, this.texts.values().next().value ?? null)
+      // Under the hit path and the labels.
+      this.element.insertBefore(path, this.hit)
       this.paths.set(part, path)
     }
     path.setAttribute('d', d)
@@ -96,6 +112,19 @@ export class LagArrow implements GanttArrowLike {
     if (text.textContent !== label.text) text.textContent = label.text
   }
 
+  setSelected(selected: boolean): void {
+    if (selected === this.selected && this.element.hasAttribute('class')) return
+    this.selected = selected
+    this.setClass()
+    if (selected) this.hit.setAttribute('aria-pressed', 'true')
+    else this.hit.removeAttribute('aria-pressed')
+  }
+
+  private setClass(): void {
+    const state = this.state ? ` is-${this.state}` : ''
+    this.element.setAttribute('class', `tb-arrow${state}${this.selected ? ' is-selected' : ''}`)
+  }
+
   update(): void {
     const paths = arrowPaths(
       this.scene.layout,
@@ -106,12 +135,14 @@ export class LagArrow implements GanttArrowLike {
     if (!paths) return
     if (paths.state !== this.state) {
       this.state = paths.state
-      this.element.setAttribute('class', `tb-arrow is-${paths.state}`)
+      this.setClass()
     }
     // The arrowhead shares the solid path.
-    this.setPath('line', `${paths.line} ${paths.head}`.trim())
+    const line = `${paths.line} ${paths.head}`.trim()
+    this.setPath('line', line)
     this.setPath('lag', paths.lag)
     this.setPath('slack', paths.slack)
+    this.hit.setAttribute('d', [line, paths.lag, paths.slack].filter(Boolean).join(' '))
     this.setText('label', paths.lagLabel)
     this.setText('missing', paths.missingLabel)
   }

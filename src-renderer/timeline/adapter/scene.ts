@@ -76,16 +76,24 @@ function sameShape(a: AdapterBar, b: AdapterBar): boolean {
     a.kind === b.kind &&
     a.label === b.label &&
     (a.className ?? '') === (b.className ?? '') &&
-    Boolean(a.locked) === Boolean(b.locked)
+    Boolean(a.locked) === Boolean(b.locked) &&
+    (a.linkable ?? true) === (b.linkable ?? true)
   )
 }
 
+/** Everything but selection (a click on an arrow changes only its highlight). */
 function sameLinks(a: readonly AdapterLink[], b: readonly AdapterLink[]): boolean {
   if (a.length !== b.length) return false
   for (let i = 0; i < a.length; i += 1) {
     const x = a[i]!
     const y = b[i]!
-    if (x.id !== y.id || x.fromId !== y.fromId || x.toId !== y.toId || x.lagDays !== y.lagDays) {
+    if (
+      x.id !== y.id ||
+      x.fromId !== y.fromId ||
+      x.toId !== y.toId ||
+      x.lagDays !== y.lagDays ||
+      (x.label ?? '') !== (y.label ?? '')
+    ) {
       return false
     }
   }

@@ -9,6 +9,10 @@
 // Lifecycle: one construction per mount (a second adapter on the same host throws), render() as
 // often as the window or the data change, destroy() on unmount: it removes every element and
 // every document/window listener, frappe's own included.
+//
+// Besides moving and resizing bars (drag-session.ts), the user can draw a dependency from a bar's
+// link handle onto another bar (link-draw.ts), click an arrow to select it, and drag on an empty
+// stretch of a row to pick days (span-select.ts). One gesture at a time; renders wait for it.
 import type { GanttBar } from 'frappe-gantt'
 import './timeline-adapter.css'
 import { BarDecor } from './bar-decor'
@@ -16,8 +20,11 @@ import { ChartCore, dayViewMode } from './chart-core'
 import type { ChartOptions } from './chart-core'
 import { DragSession } from './drag-session'
 import type { DragMode } from './drag-session'
+import type { LagArrow } from './lag-arrow'
+import { LinkDraw } from './link-draw'
 import { Scene } from './scene'
-import type { AdapterScale, ClickModifiers, DragResult, RenderInput } from './types'
+import { SpanSelect } from './span-select'
+import type { AdapterScale, ClickModifiers, DragResult, RenderInput, SpanSelection } from './types'
 
 export interface TimelineAdapterOptions {
   scale: AdapterScale
@@ -29,6 +36,12 @@ export interface TimelineAdapterOptions {
   onBarClick(id: string, modifiers: ClickModifiers): void
   /** Entering a bar (its rect on screen), and leaving the bars (undefined). */
   onBarHover?(id: string | undefined, rect?: DOMRect): void
+  /** A dependency drawn from one bar's link handle onto another: (predecessor, successor). */
+  onLinkDraw?(fromId: string, toId: string): void
+  /** A click on an arrow, or Enter or Space while it has focus. */
+  onLinkClick?(linkId: string): void
+  /** Whole days picked by dragging on an empty stretch of a row. */
+  onSpanSelect?(span: SpanSelection): void
 }
 
 const hostsInUse = new WeakSet<HTMLElement>()
@@ -44,11 +57,17 @@ function barWrapper(target: EventTarget | null): Element | null {
   return target instanceof Element ? target.closest('.bar-wrapper') : null
 }
 
+function closest(target: EventTarget | null, selector: string): Element | null {
+  return target instanceof Element ? target.closest(selector) : null
+}
+
 export class TimelineAdapter {
   private readonly root: HTMLDivElement
   private readonly scene: Scene
   private readonly decor: BarDecor
   private readonly drag: DragSession
+  private readonly link: LinkDraw
+  private readonly span: SpanSelect
   private readonly chart: ChartCore
   private pending: RenderInput | undefined
   private rescaled = false
@@ -76,8 +95,22 @@ export class TimelineAdapter {
       finish: (results) => this.finishDrag(results),
     })
 
+    this.link = new LinkDraw({
+      origin: host,
+      svg: () => this.chart.$svg,
+      barAt: (x, y) => this.linkableBarAt(x, y),
+      finish: (fromId, toId) => this.options.onLinkDraw?.(fromId, toId),
+    })
+
     this.root = document.createElement('div')
     this.root.className = 'tb-timeline'
+    this.span = new SpanSelect({
+      origin: host,
+      layer: this.root,
+      layout: () => this.scene.layout,
+      rowCount: () => this.scene.rowCount + this.scene.firstRow,
+      finish: (span) => this.options.onSpanSelect?.(span),
+    })
     host.appendChild(this.root)
     hostsInUse.add(host)
 
@@ -127,6 +160,8 @@ export class TimelineAdapter {
     // removed: its bars never see mouseenter/mouseleave (they do not bubble; capture here).
     this.root.addEventListener('mouseenter', this.stopForBars, true)
     this.root.addEventListener('mouseleave', this.stopForBars, true)
+    this.root.addEventListener('keydown', this.onArrowKey)
+    host.addEventListener('mousedown', this.onHostMouseDown)
     window.addEventListener('mouseup', this.onMouseUp, true)
     window.addEventListener('keydown', this.onKeyDown, true)
   }
@@ -138,17 +173,24 @@ export class TimelineAdapter {
    */
   render(input: RenderInput): void {
     if (this.destroyed) return
-    if (this.drag.busy) {
+    if (this.busy) {
       this.pending = input
       return
     }
     this.draw(input)
   }
 
+  /** A gesture is under way (or its result not yet handed over): a render would break it. */
+  private get busy(): boolean {
+    return this.drag.busy || this.link.busy || this.span.busy
+  }
+
   setScale(scale: AdapterScale): void {
     if (this.destroyed) return
     const layout = { ...this.scene.layout, scale: validScale(scale) }
     this.drag.cancel()
+    this.link.cancel()
+    this.span.cancel()
     this.scene.layout = layout
     // Every rect moves: the next draw is a full one (scene.update() would see the same bars).
     this.rescaled = true
@@ -160,6 +202,10 @@ export class TimelineAdapter {
     if (this.destroyed) return
     this.destroyed = true
     this.drag.dispose()
+    this.link.cancel()
+    this.span.cancel()
+    this.root.removeEventListener('keydown', this.onArrowKey)
+    this.host.removeEventListener('mousedown', this.onHostMouseDown)
     window.removeEventListener('mouseup', this.onMouseUp, true)
     window.removeEventListener('keydown', this.onKeyDown, true)
     this.root.removeEventListener('mousedown', this.onMouseDown, true)
@@ -194,9 +240,26 @@ export class TimelineAdapter {
       this.scene.load(input)
       this.chart.refresh(this.scene.frappeTasks())
     }
+    // Arrow highlights: a changed selection alone keeps the arrows (scene.update).
+    const selected = new Set(this.scene.input.links.filter((l) => l.selected).map((l) => l.id))
+    for (const arrow of this.chart.arrows as LagArrow[]) {
+      arrow.setSelected(selected.has(arrow.link.id))
+    }
     if (this.hovered !== undefined && !this.scene.byId.get(this.hovered)?.drawn) {
       this.hover(undefined)
     }
+  }
+
+  /** After a link or span gesture: the render it held back. */
+  private settle(): void {
+    if (!this.destroyed && !this.busy && this.pending) this.draw(this.pending)
+  }
+
+  private linkableBarAt(clientX: number, clientY: number) {
+    const element = barWrapper(document.elementFromPoint(clientX, clientY))
+    const model = element && this.root.contains(element) ? this.modelOf(element) : undefined
+    if (!element || !model || model.bar.linkable === false) return undefined
+    return { model, element }
   }
 
   private finishDrag(results: DragResult[]): void {
@@ -229,35 +292,77 @@ export class TimelineAdapter {
     const wrapper = barWrapper(event.target)
     const model = wrapper && this.modelOf(wrapper)
     if (!model) return
-    if (event.button !== 0 || model.locked || this.drag.busy) {
+    const handle = closest(event.target, '.tb-link-handle')
+    if (handle) {
+      // Ours alone: frappe would start moving the bar.
+      event.stopPropagation()
+      event.preventDefault()
+      if (event.button !== 0 || this.busy || model.bar.linkable === false) return
+      this.hover(undefined)
+      const [x, y] = ['cx', 'cy'].map((a) => Number(handle.getAttribute(a))) as [number, number]
+      this.link.start(model, x, y, event)
+      return
+    }
+    if (event.button !== 0 || model.locked || this.busy) {
       // frappe starts a drag on any button and on every bar: it never sees this one.
       event.stopPropagation()
       return
     }
-    const handle = event.target instanceof Element ? event.target.closest('.handle') : null
-    const mode: DragMode = handle?.classList.contains('left')
+    const resize = closest(event.target, '.handle')
+    const mode: DragMode = resize?.classList.contains('left')
       ? 'resize-left'
-      : handle?.classList.contains('right')
+      : resize?.classList.contains('right')
         ? 'resize-right'
         : 'move'
     this.hover(undefined)
     this.drag.start(model.key, mode, event.clientX)
   }
 
+  /** On the chart's background (not a bar, not an arrow): a span of days on that row. */
+  private readonly onHostMouseDown = (event: MouseEvent): void => {
+    if (event.button !== 0 || this.busy || !this.options.onSpanSelect) return
+    if (closest(event.target, '.bar-wrapper, .tb-arrow')) return
+    // No text selection in the tree while dragging across.
+    event.preventDefault()
+    this.span.start(event)
+  }
+
   private readonly onMouseUp = (event: MouseEvent): void => {
-    if (event.button === 0) this.drag.release(event)
+    if (event.button !== 0) return
+    this.drag.release(event)
+    this.link.release(event)
+    this.span.release(event)
+    this.settle()
   }
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key === 'Escape' && this.drag.cancel()) {
+    if (event.key !== 'Escape') return
+    if (this.drag.cancel() || this.link.cancel() || this.span.cancel()) {
       event.preventDefault()
       event.stopPropagation()
+      this.settle()
     }
   }
 
+  /** Enter or Space on a focused arrow selects it, as a click does. */
+  private readonly onArrowKey = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' && event.key !== ' ') return
+    const arrow = closest(event.target, '.tb-arrow-hit') && closest(event.target, '.tb-arrow')
+    const id = arrow?.getAttribute('data-link-id')
+    if (!id) return
+    event.preventDefault()
+    this.options.onLinkClick?.(id)
+  }
+
   private readonly onClick = (event: MouseEvent): void => {
-    if (this.drag.swallowingClick) {
+    if (this.drag.swallowingClick || this.link.swallowingClick) {
       event.stopPropagation()
+      return
+    }
+    const arrow = closest(event.target, '.tb-arrow')
+    const linkId = arrow?.getAttribute('data-link-id')
+    if (linkId) {
+      this.options.onLinkClick?.(linkId)
       return
     }
     const wrapper = barWrapper(event.target)
@@ -270,7 +375,7 @@ export class TimelineAdapter {
   }
 
   private readonly onMouseOver = (event: MouseEvent): void => {
-    if (this.drag.dragging) return
+    if (this.drag.dragging || this.link.busy) return
     const wrapper = barWrapper(event.target)
     const model = wrapper && this.modelOf(wrapper)
     if (!model) return

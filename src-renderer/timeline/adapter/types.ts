@@ -31,6 +31,11 @@ export interface AdapterBar {
   selected?: boolean
   /** Not draggable or resizable (summary bars always are). Still clickable. */
   locked?: boolean
+  /**
+   * Can be an end of a new dependency (default true): it gets a link handle past its end, and
+   * is a drop target for one. False for what is not a task (a collapsed group's summary).
+   */
+  linkable?: boolean
 }
 
 /** A finish-to-start dependency: the successor may start lagDays after the predecessor ends. */
@@ -39,6 +44,17 @@ export interface AdapterLink {
   fromId: string
   toId: string
   lagDays: number
+  /** Highlighted; changing it alone redraws nothing but the highlight. */
+  selected?: boolean
+  /** Accessible name of the arrow (plain text), e.g. "APP-3 → APP-9". */
+  label?: string
+}
+
+/** Whole days picked by dragging on an empty stretch of a row: [startMs, endMs), UTC midnights. */
+export interface SpanSelection {
+  row: number
+  startMs: number
+  endMs: number
 }
 
 export interface AdapterScale {
