@@ -5,9 +5,10 @@ import type {
   ClickModifiers,
   DragResult,
   RenderInput,
+  SpanSelection,
 } from '../../../src-renderer/timeline/adapter/types'
 export type { AdapterBar, AdapterLink } from '../../../src-renderer/timeline/adapter/types'
-export type { AdapterScale, ClickModifiers, DragResult, RenderInput }
+export type { AdapterScale, ClickModifiers, DragResult, RenderInput, SpanSelection }
 
 export interface Box {
   x: number
@@ -54,6 +55,10 @@ export interface Recorded {
   dragEnds: DragResult[][]
   clicks: { id: string; modifiers: ClickModifiers }[]
   hovers: (string | null)[]
+  /** Dependencies drawn: [predecessor, successor]. */
+  linkDraws: [string, string][]
+  linkClicks: string[]
+  spans: SpanSelection[]
 }
 
 export interface MountOptions {
@@ -77,6 +82,12 @@ export interface PageApi {
   arrows(): ArrowView[]
   /** The bar's rect on screen (viewport coordinates). */
   screenBox(id: string): Box
+  /** The bar's link handle (the dot past its end) on screen. */
+  linkHandleBox(id: string): Box
+  /** A point on screen on the arrow's route that a click reaches (no bar above it). */
+  arrowPoint(linkId: string): { x: number; y: number }
+  /** Elements of the rubber band and of the span band now drawn, and bars marked as targets. */
+  gestureMarks(): { rubber: number; span: number; targets: string[] }
   recorded(): Recorded
   clearRecorded(): void
   /** Elements under the host (and <img> among them), Intl.DateTimeFormat constructions, XSS flag. */

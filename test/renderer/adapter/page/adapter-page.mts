@@ -22,7 +22,15 @@ Intl.DateTimeFormat = new Proxy(OriginalFormat, {
 const flags = globalThis as unknown as { xssRan?: boolean }
 const host = document.getElementById('host') as HTMLElement
 let adapter: TimelineAdapter | undefined
-let recorded: Recorded = { dragEnds: [], clicks: [], hovers: [] }
+const empty = (): Recorded => ({
+  dragEnds: [],
+  clicks: [],
+  hovers: [],
+  linkDraws: [],
+  linkClicks: [],
+  spans: [],
+})
+let recorded: Recorded = empty()
 const marked = new WeakSet<Element>()
 
 function create(options: MountOptions): TimelineAdapter {
@@ -31,6 +39,9 @@ function create(options: MountOptions): TimelineAdapter {
     onDragEnd: (results) => recorded.dragEnds.push(results),
     onBarClick: (id, modifiers) => recorded.clicks.push({ id, modifiers }),
     onBarHover: (id) => recorded.hovers.push(id ?? null),
+    onLinkDraw: (fromId, toId) => recorded.linkDraws.push([fromId, toId]),
+    onLinkClick: (id) => recorded.linkClicks.push(id),
+    onSpanSelect: (span) => recorded.spans.push(span),
   })
 }
 
@@ -117,11 +128,37 @@ const api: PageApi = {
   screenBox(id) {
     return box(barGroup(id).querySelector('rect.bar') as SVGRectElement)
   },
+  linkHandleBox(id) {
+    return box(barGroup(id).querySelector('.tb-link-handle') as SVGCircleElement)
+  },
+  arrowPoint(linkId) {
+    const hit = host.querySelector<SVGPathElement>(
+      `[data-link-id="${CSS.escape(linkId)}"] .tb-arrow-hit`,
+    )
+    if (!hit) throw new Error(`no arrow ${linkId}`)
+    // A point of the route where nothing (a bar) lies above the arrow, as a user would pick.
+    const length = hit.getTotalLength()
+    for (const fraction of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9]) {
+      const at = hit.getPointAtLength(length * fraction)
+      const point = new DOMPoint(at.x, at.y).matrixTransform(hit.getScreenCTM()!)
+      if (document.elementFromPoint(point.x, point.y) === hit) return { x: point.x, y: point.y }
+    }
+    throw new Error(`arrow ${linkId} has no point a click would reach`)
+  },
+  gestureMarks() {
+    return {
+      rubber: host.querySelectorAll('.tb-link-rubber').length,
+      span: host.querySelectorAll('.tb-span').length,
+      targets: [...host.querySelectorAll('.is-link-target')].map(
+        (g) => g.getAttribute('data-task-id') ?? '',
+      ),
+    }
+  },
   recorded() {
     return recorded
   },
   clearRecorded() {
-    recorded = { dragEnds: [], clicks: [], hovers: [] }
+    recorded = empty()
   },
   counts() {
     return {
