@@ -5,7 +5,9 @@ import type { Task } from '../src-shared/api'
 import { BoardMenu } from './board-menu/board-menu'
 import { plannerApi } from './bridge'
 import { CoveragePanel } from './board-coverage/coverage-panel'
+import { HistoryButtons } from './history-buttons'
 import { Messages } from './messages'
+import { QuestionDialog } from './question-dialog'
 import {
   connectEditEvents,
   loadBoard,
@@ -58,6 +60,7 @@ export function App(): React.JSX.Element {
     <div className="planner">
       <Toolbar>
         <BoardMenu api={api} onBoardChanged={() => void reload(true)} />
+        <HistoryButtons api={api} />
       </Toolbar>
       <Messages api={api} />
       <main className="workspace">
@@ -67,6 +70,7 @@ export function App(): React.JSX.Element {
       </main>
       <StatusBar api={api} boardName={boardName} onRefresh={() => void reload(false)} />
       <CoveragePanel api={api} />
+      <QuestionDialog />
     </div>
   )
 }

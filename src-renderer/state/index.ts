@@ -32,3 +32,7 @@ export {
   usePlannerStore,
 } from './use-planner'
 export { findTasks } from './find-tasks'
+export { redoLast, undoLast, nextEntry } from './actions/undo-redo'
+export { answerQuestion, askUser } from './actions/ask-user'
+export type { Answer } from './actions/ask-user'
+export type { Question, QuestionChoice } from './slices/question-slice'

@@ -1,4 +1,4 @@
-// The planner's one store: six slices combined (zustand's slices pattern), each owning one key of
+// The planner's one store: seven slices combined (zustand's slices pattern), each owning one key of
 // the state plus the synchronous actions that change it. Async work (talking to main) lives in
 // plain functions in ./actions that take the store and the API. Vanilla zustand, so the store
 // runs and is tested without React; ./use-planner.ts binds it to components.
@@ -14,6 +14,8 @@ import { createSelectionSlice } from './slices/selection-slice'
 import type { SelectionSlice } from './slices/selection-slice'
 import { createHistorySlice } from './slices/history-slice'
 import type { HistorySlice } from './slices/history-slice'
+import { createQuestionSlice } from './slices/question-slice'
+import type { QuestionSlice } from './slices/question-slice'
 import { createViewSlice } from './slices/view-slice'
 import type { ViewSlice } from './slices/view-slice'
 
@@ -22,7 +24,8 @@ export type PlannerState = BoardSlice &
   SelectionSlice &
   EditsSlice &
   ProfilesSlice &
-  HistorySlice
+  HistorySlice &
+  QuestionSlice
 export type PlannerStore = StoreApi<PlannerState>
 export type SliceCreator<T> = StateCreator<PlannerState, [], [], T>
 
@@ -34,5 +37,6 @@ export function createPlannerStore(): PlannerStore {
     ...createEditsSlice(...a),
     ...createProfilesSlice(...a),
     ...createHistorySlice(...a),
+    ...createQuestionSlice(...a),
   }))
 }

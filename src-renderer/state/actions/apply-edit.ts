@@ -23,10 +23,18 @@ export type EditOutcome =
   | { status: 'rejected'; code: IpcErrorCode; message: string }
   | { status: 'partial'; conflicts: string[] }
 
+export interface ApplyEditOptions {
+  /** Record the edit for undo (default). Undo and redo themselves do not. */
+  record?: boolean
+  /** updatedAt values to send as seen, over the store's (undo after the user said "anyway"). */
+  seen?: Readonly<Record<string, string>>
+}
+
 export async function applyEdit(
   store: PlannerStore,
   api: PlannerApi,
   command: Command,
+  options: ApplyEditOptions = {},
 ): Promise<EditOutcome> {
   const batch = startBatch(store, command)
   if (!batch) return { status: 'unchanged' }
@@ -34,13 +42,33 @@ export async function applyEdit(
   try {
     answer = await api.calls.tasksUpdate({
       tasks: [...batch.updates],
-      seen: batch.seen,
+      seen: { ...batch.seen, ...options.seen },
     })
   } catch (error) {
     // The API never throws by contract; a broken bridge must still not leave a phantom edit.
     answer = { ok: false, error: { code: 'INTERNAL', message: String(error) } }
   }
-  return settle(store, batch, answer)
+  // Its latest inverse: a snapshot or an earlier rollback may have rewritten it meanwhile.
+  const latest = store.getState().edits.inFlight.find((b) => b.id === batch.id) ?? batch
+  const outcome = settle(store, batch, answer)
+  if (options.record !== false) recordEdit(store, latest, outcome)
+  return outcome
+}
+
+/** An edit the board took (or main queued) becomes undoable, for the tasks it kept. */
+function recordEdit(store: PlannerStore, batch: InFlightBatch, outcome: EditOutcome): void {
+  if (outcome.status === 'rejected' || outcome.status === 'unchanged') return
+  const state = store.getState()
+  if (state.board.profileId !== batch.profileId) return
+  const lost = new Set(outcome.status === 'partial' ? outcome.conflicts : [])
+  const updates = batch.updates.filter((u) => !lost.has(u.id))
+  const inverse = batch.inverse.filter((u) => !lost.has(u.id))
+  if (updates.length === 0) return
+  state.recordHistory({
+    label: batch.label,
+    undo: { kind: 'tasks', command: { kind: 'updateFields', updates: inverse } },
+    redo: { kind: 'tasks', command: { kind: 'updateFields', updates } },
+  })
 }
 
 function startBatch(

@@ -1,0 +1,67 @@
+// The toolbar's Undo and Redo, and their keys: Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (⌘ on macOS).
+// Inside a text field the keys stay the field's own (undo typing), not the board's.
+import { useEffect } from 'react'
+import './history.css'
+import type { PlannerApi } from '../src-shared/ipc/planner-api'
+import { nextEntry, redoLast, undoLast, usePlanner, usePlannerStore } from './state'
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
+
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.isContentEditable) return true
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
+  return (
+    target instanceof HTMLInputElement && !['checkbox', 'radio', 'button'].includes(target.type)
+  )
+}
+
+/** 'undo', 'redo' or undefined for a key press. */
+export function historyKey(event: KeyboardEvent, mac = isMac): 'undo' | 'redo' | undefined {
+  const command = mac ? event.metaKey : event.ctrlKey
+  if (!command || event.altKey) return undefined
+  const key = event.key.toLowerCase()
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo'
+  if (key === 'y' && !event.shiftKey) return 'redo'
+  return undefined
+}
+
+export function HistoryButtons({ api }: { api: PlannerApi }): React.JSX.Element {
+  const store = usePlannerStore()
+  const undo = usePlanner((s) => nextEntry(s.history, s.board.profileId, 'undo'))
+  const redo = usePlanner((s) => nextEntry(s.history, s.board.profileId, 'redo'))
+  const busy = usePlanner((s) => s.history.busy)
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const which = historyKey(event)
+      if (!which || isTextField(event.target) || store.getState().question) return
+      event.preventDefault()
+      void (which === 'undo' ? undoLast(store, api) : redoLast(store, api))
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [api, store])
+
+  const mod = isMac ? '⌘' : 'Ctrl+'
+  return (
+    <div className="history" role="group" aria-label="History">
+      <button
+        type="button"
+        disabled={!undo || busy}
+        title={undo ? `Undo ${undo.label} (${mod}Z)` : 'Nothing to undo'}
+        onClick={() => void undoLast(store, api)}
+      >
+        Undo
+      </button>
+      <button
+        type="button"
+        disabled={!redo || busy}
+        title={redo ? `Redo ${redo.label} (${mod}Shift+Z)` : 'Nothing to redo'}
+        onClick={() => void redoLast(store, api)}
+      >
+        Redo
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+// The one question an action is waiting on (undo after a change elsewhere, the status a created
+// task moves to): a modal alert dialog named by its title. Esc answers with the last choice
+// (Cancel); the first choice has the focus.
+import { useEffect, useRef, useState } from 'react'
+import { answerQuestion, usePlanner, usePlannerStore } from './state'
+
+export function QuestionDialog(): React.JSX.Element | null {
+  const store = usePlannerStore()
+  const question = usePlanner((s) => s.question)
+  const [picked, setPicked] = useState('')
+  const first = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    setPicked(question?.pick?.initial ?? '')
+    first.current?.focus()
+  }, [question])
+
+  if (!question) return null
+  const answer = (choice: string | null) =>
+    answerQuestion(store, question.id, choice === null ? null : { choice, picked })
+  const last = question.choices.at(-1)?.value ?? null
+  return (
+    <div className="question-backdrop">
+      <div
+        className="question-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-label={question.title}
+        aria-describedby="question-message"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation()
+            answer(last)
+          }
+        }}
+      >
+        <h2>{question.title}</h2>
+        <p id="question-message">{question.message}</p>
+        {question.details && question.details.length > 0 && (
+          <ul className="question-details">
+            {question.details.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+        {question.pick && (
+          <label className="question-pick">
+            {question.pick.label}{' '}
+            <select value={picked} onChange={(event) => setPicked(event.target.value)}>
+              {question.pick.options.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <div className="question-choices">
+          {question.choices.map((choice, i) => (
+            <button
+              key={choice.value}
+              ref={i === 0 ? first : undefined}
+              type="button"
+              onClick={() => answer(choice.value)}
+            >
+              {choice.label}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  )
+}

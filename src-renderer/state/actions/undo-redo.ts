@@ -1,0 +1,192 @@
+// Undo and redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, the toolbar's Undo and Redo): runs the newest
+// entry's step (../slices/history-slice.ts) and moves the entry across only when the step went
+// through. Each is written back like any edit:
+// - a task edit goes back as its inverse batch, absolute values. Before it is sent, main reads
+//   the tasks again (tasks:check): a task changed elsewhere since is listed to the user, who says
+//   whether to undo anyway. Unreachable board: the batch is journaled as usual, and main checks
+//   it when it is sent;
+// - dependencies are deleted or created again (a lag change is delete-then-create);
+// - a created task cannot be deleted through the interface: undo asks which status to move it
+//   to, and says so plainly. That cannot be redone.
+import type { Task } from '../../../src-shared/api/resources'
+import type { EditConflict } from '../../../src-shared/ipc/contract'
+import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
+import { selectVocabulary } from '../selectors'
+import { seenFor } from '../edit-batches'
+import type { Command, TaskPatch } from '../commands/types'
+import type { HistoryEntry, UndoStep } from '../slices/history-slice'
+import type { PlannerStore } from '../store'
+import { applyEdit } from './apply-edit'
+import { askUser } from './ask-user'
+import { changeLag, createDependency, deleteDependency } from './dependencies'
+
+type Direction = 'undo' | 'redo'
+
+export function undoLast(store: PlannerStore, api: PlannerApi): Promise<boolean> {
+  return runNewest(store, api, 'undo')
+}
+
+export function redoLast(store: PlannerStore, api: PlannerApi): Promise<boolean> {
+  return runNewest(store, api, 'redo')
+}
+
+/** The entry Undo (or Redo) would run now, for the toolbar's labels; undefined when none. */
+export function nextEntry(
+  history: { past: readonly HistoryEntry[]; future: readonly HistoryEntry[] },
+  profileId: string,
+  direction: Direction,
+): HistoryEntry | undefined {
+  const entry = (direction === 'undo' ? history.past : history.future).at(-1)
+  if (!entry || entry.profileId !== profileId) return undefined
+  if (direction === 'redo' && !entry.redo) return undefined
+  return entry
+}
+
+async function runNewest(
+  store: PlannerStore,
+  api: PlannerApi,
+  direction: Direction,
+): Promise<boolean> {
+  const state = store.getState()
+  if (state.history.busy) return false
+  const entry = nextEntry(state.history, state.board.profileId, direction)
+  if (!entry) return false
+  const step = direction === 'undo' ? entry.undo : entry.redo
+  if (!step) return false
+  state.setHistoryBusy(true)
+  try {
+    const done = await runStep(store, api, step, entry.label, direction)
+    if (!done) return false
+    if (direction === 'undo' && !entry.redo) dropNewest(store)
+    else store.getState().shiftHistory(direction === 'undo' ? 'past' : 'future')
+    return true
+  } finally {
+    store.getState().setHistoryBusy(false)
+  }
+}
+
+function dropNewest(store: PlannerStore): void {
+  store.setState((s) => ({ history: { ...s.history, past: s.history.past.slice(0, -1) } }))
+}
+
+async function runStep(
+  store: PlannerStore,
+  api: PlannerApi,
+  step: UndoStep,
+  label: string,
+  direction: Direction,
+): Promise<boolean> {
+  const noRecord = { record: false }
+  switch (step.kind) {
+    case 'tasks':
+      return runTaskCommand(store, api, step.command, label, direction)
+    case 'createDependency':
+      return (await createDependency(store, api, step, noRecord)).ok
+    case 'deleteDependency': {
+      const dependency = findDependency(store, step)
+      // Already gone (deleted elsewhere): what undo wanted is so.
+      if (!dependency) return true
+      return (await deleteDependency(store, api, dependency, noRecord)).ok
+    }
+    case 'setLag': {
+      const dependency = findDependency(store, step)
+      if (!dependency) {
+        return (await createDependency(store, api, step, noRecord)).ok
+      }
+      return (await changeLag(store, api, dependency, step.lagDays, noRecord)).ok
+    }
+    case 'retireCreated':
+      return retireCreated(store, api, step.taskIds)
+  }
+}
+
+function findDependency(store: PlannerStore, ends: { predecessorId: string; successorId: string }) {
+  return store
+    .getState()
+    .board.dependencies.find(
+      (d) => d.predecessorId === ends.predecessorId && d.successorId === ends.successorId,
+    )
+}
+
+const keyOf = (task: Task | undefined, id: string) => (task ? `${task.projectKey}-${task.key}` : id)
+
+function itemsOf(command: Command): readonly TaskPatch[] {
+  if (command.kind === 'updateFields') return command.updates
+  if (command.kind === 'setDates') return command.dates
+  return []
+}
+
+async function runTaskCommand(
+  store: PlannerStore,
+  api: PlannerApi,
+  command: Command,
+  label: string,
+  direction: Direction,
+): Promise<boolean> {
+  const ids = itemsOf(command).map((item) => item.id)
+  const { board, edits } = store.getState()
+  const seen = seenFor(board, edits, ids)
+  const override: Record<string, string> = {}
+  const checked = ids.length > 0 ? await api.calls.tasksCheck({ taskIds: ids, seen }) : undefined
+  if (checked?.ok && checked.value.length > 0) {
+    const verb = direction === 'undo' ? 'Undo' : 'Redo'
+    const answer = await askUser(store, {
+      title: `${verb} ${label}?`,
+      message:
+        `Changed on the board since your edit; ${direction === 'undo' ? 'undoing' : 'redoing'} ` +
+        'writes your earlier values over these changes:',
+      details: checked.value.map((c) => describeChange(c, board.tasksById[c.taskId])),
+      choices: [
+        { value: 'anyway', label: `${verb} anyway` },
+        { value: 'cancel', label: 'Cancel' },
+      ],
+    })
+    if (answer?.choice !== 'anyway') return false
+    // The user has seen these versions: main's check lets them through.
+    for (const change of checked.value)
+      if (change.changedAt) override[change.taskId] = change.changedAt
+  }
+  const outcome = await applyEdit(store, api, command, { record: false, seen: override })
+  return outcome.status !== 'rejected'
+}
+
+function describeChange(change: EditConflict, task: Task | undefined): string {
+  const key = keyOf(task, change.taskId)
+  if (!change.theirs)
+    return `${key} ${change.title}: moved or changed so it is no longer where it was`
+  const fields = change.fields.length > 0 ? ` (${change.fields.join(', ')})` : ''
+  return `${key} ${change.title}: changed by ${change.changedBy || 'someone'} at ${change.changedAt}${fields}`
+}
+
+async function retireCreated(
+  store: PlannerStore,
+  api: PlannerApi,
+  taskIds: readonly string[],
+): Promise<boolean> {
+  const { board } = store.getState()
+  const tasks = taskIds.flatMap((id) => board.tasksById[id] ?? [])
+  const keys = taskIds.map((id) => keyOf(board.tasksById[id], id)).join(', ')
+  const statuses = selectVocabulary(store.getState()).statuses
+  const current = tasks[0]?.status ?? statuses[0] ?? ''
+  const answer = await askUser(store, {
+    title: `Undo create ${keys}?`,
+    message:
+      'The board has no way to delete a task, so undo cannot remove it. It can move it to a ' +
+      'status of your choice instead (for example one your board treats as cancelled or done).',
+    pick: { label: 'New status', options: statuses, initial: current },
+    choices: [
+      { value: 'move', label: 'Move to status' },
+      { value: 'cancel', label: 'Cancel' },
+    ],
+  })
+  if (answer?.choice !== 'move' || !answer.picked) return false
+  if (tasks.length === 0) return true
+  const status = answer.picked
+  const outcome = await applyEdit(
+    store,
+    api,
+    { kind: 'updateFields', updates: tasks.map((t) => ({ id: t.id, status })) },
+    { record: false },
+  )
+  return outcome.status !== 'rejected'
+}

@@ -1,0 +1,143 @@
+// Undo and redo against a fake PlannerApi: an edit is undone by its inverse batch and redone by
+// its forward batch; before either is sent the tasks are checked (tasks:check), and a change
+// made elsewhere since is put to the user, who may cancel (nothing sent, the entry stays) or go
+// on (sent with the board's version as seen). A create is undone only by asking for a status.
+import { describe, expect, it } from 'vitest'
+import type { Task } from '../../../src-shared/api'
+import type { EditConflict, IpcResult, UpdateTasksResult } from '../../../src-shared/ipc'
+import { historyKey } from '../../../src-renderer/history-buttons'
+import { fakePlannerApi, snapshot, task } from './fixtures'
+import { answerQuestion, applyEdit, createPlannerStore, redoLast, undoLast } from './subject'
+
+const TASKS: Task[] = [
+  task('t1', {
+    title: 'Login page',
+    status: 'To Do',
+    dueDate: '2026-03-04T17:00:00.000Z',
+    updatedAt: '2026-02-01T10:00:00.000Z',
+  }),
+  task('t2', { title: 'API', status: 'Doing', updatedAt: '2026-02-02T10:00:00.000Z' }),
+]
+const saved: IpcResult<UpdateTasksResult> = {
+  ok: true,
+  value: { status: 'sent', updated: [], conflicts: [] },
+}
+
+function setup(changed: EditConflict[] = []) {
+  const store = createPlannerStore()
+  store.getState().snapshotReceived(snapshot(TASKS))
+  const fake = fakePlannerApi({
+    'tasks:update': () => saved,
+    'tasks:check': () => ({ ok: true, value: changed }),
+  })
+  const shown = (id: string) => store.getState().board.tasksById[id] as Task
+  return { store, fake, shown }
+}
+
+/** Waits until the store holds a question, then returns it. */
+async function question(store: ReturnType<typeof createPlannerStore>) {
+  await expect.poll(() => store.getState().question).not.toBeNull()
+  return store.getState().question!
+}
+
+const retitle = { kind: 'updateFields' as const, updates: [{ id: 't1', title: 'Sign-in' }] }
+
+describe('undo and redo', () => {
+  it('undoes an edit with its inverse batch and redoes it with the edit, checking first', async () => {
+    const { store, fake, shown } = setup()
+    await applyEdit(store, fake.api, retitle)
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(shown('t1').title).toBe('Login page')
+    expect(await redoLast(store, fake.api)).toBe(true)
+    expect(shown('t1').title).toBe('Sign-in')
+    expect(fake.calls.map((c) => c.channel)).toEqual([
+      'tasks:update',
+      'tasks:check',
+      'tasks:update',
+      'tasks:check',
+      'tasks:update',
+    ])
+    expect(fake.callsOf('tasks:update').map((r) => r.tasks)).toEqual([
+      [{ id: 't1', title: 'Sign-in' }],
+      [{ id: 't1', title: 'Login page' }],
+      [{ id: 't1', title: 'Sign-in' }],
+    ])
+    // Nothing more to redo; one more undo is there.
+    expect(await redoLast(store, fake.api)).toBe(false)
+    expect(store.getState().history.past).toHaveLength(1)
+  })
+
+  it('asks when a task changed elsewhere since; Cancel sends nothing and keeps the entry', async () => {
+    const theirs = { ...TASKS[0]!, title: 'Theirs', updatedAt: '2026-02-05T00:00:00.000Z' }
+    const { store, fake, shown } = setup([
+      {
+        taskId: 't1',
+        title: 'Sign-in',
+        fields: ['title'],
+        changedBy: 'bob@example.com',
+        changedAt: theirs.updatedAt,
+        theirs,
+      },
+    ])
+    await applyEdit(store, fake.api, retitle)
+    const undoing = undoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.title).toBe('Undo change "Login page"?')
+    expect(asked.details).toEqual([
+      'WEB-1 Sign-in: changed by bob@example.com at 2026-02-05T00:00:00.000Z (title)',
+    ])
+    answerQuestion(store, asked.id, { choice: 'cancel' })
+    expect(await undoing).toBe(false)
+    expect(fake.callsOf('tasks:update')).toHaveLength(1)
+    expect(shown('t1').title).toBe('Sign-in')
+    expect(store.getState().history.past).toHaveLength(1)
+
+    const again = undoLast(store, fake.api)
+    answerQuestion(store, (await question(store)).id, { choice: 'anyway' })
+    expect(await again).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)).toEqual({
+      tasks: [{ id: 't1', title: 'Login page' }],
+      seen: { t1: '2026-02-05T00:00:00.000Z' },
+    })
+    expect(store.getState().history).toMatchObject({ past: [], future: [expect.anything()] })
+  })
+
+  it('keeps the entry when the board refuses the undo', async () => {
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, retitle)
+    fake.handlers['tasks:update'] = () => ({
+      ok: false,
+      error: { code: 'INVALID_REQUEST', message: 'no' },
+    })
+    expect(await undoLast(store, fake.api)).toBe(false)
+    expect(store.getState().history.past).toHaveLength(1)
+  })
+
+  it('undoes a create only by moving the task to the status the user picks, once', async () => {
+    const { store, fake, shown } = setup()
+    store.getState().recordHistory({
+      label: 'create WEB-2',
+      undo: { kind: 'retireCreated', taskIds: ['t2'] },
+      redo: null,
+    })
+    const undoing = undoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.message).toMatch(/no way to delete a task/)
+    expect(asked.pick?.options).toEqual(['Doing', 'To Do'])
+    answerQuestion(store, asked.id, { choice: 'move', picked: 'To Do' })
+    expect(await undoing).toBe(true)
+    expect(shown('t2').status).toBe('To Do')
+    expect(fake.callsOf('tasks:update').at(-1)?.tasks).toEqual([{ id: 't2', status: 'To Do' }])
+    expect(store.getState().history).toMatchObject({ past: [], future: [] })
+  })
+
+  it('reads Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, and ⌘ on macOS', () => {
+    const key = (init: KeyboardEventInit) => ({ altKey: false, ...init }) as KeyboardEvent
+    expect(historyKey(key({ key: 'z', ctrlKey: true }), false)).toBe('undo')
+    expect(historyKey(key({ key: 'Z', ctrlKey: true, shiftKey: true }), false)).toBe('redo')
+    expect(historyKey(key({ key: 'y', ctrlKey: true }), false)).toBe('redo')
+    expect(historyKey(key({ key: 'z', metaKey: true }), true)).toBe('undo')
+    expect(historyKey(key({ key: 'z', ctrlKey: true }), true)).toBeUndefined()
+    expect(historyKey(key({ key: 'z' }), false)).toBeUndefined()
+  })
+})
