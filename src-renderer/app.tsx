@@ -1,5 +1,6 @@
 // The planner window: toolbar with the board menu, the timeline with its task tree, the
-// Unscheduled tray, task details, messages, the status bar and its coverage panel.
+// Unscheduled tray, task details, the New task dialog, messages, the status bar and its coverage
+// panel.
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Task } from '../src-shared/api'
 import { BoardMenu } from './board-menu/board-menu'
@@ -18,6 +19,9 @@ import {
 } from './state'
 import { StatusBar } from './status-bar'
 import { TaskDetails } from './task-details'
+import { CreateDialog } from './task-form/create-dialog'
+import { useTaskFormKeys } from './task-form/open-keys'
+import { UnseenCreates } from './task-form/unseen-creates'
 import { buildModel } from './timeline/view/timeline-model'
 import { TimelineView } from './timeline/view/timeline-view'
 import { Toolbar } from './toolbar'
@@ -33,6 +37,7 @@ export function App(): React.JSX.Element {
   const tasksById = usePlanner((s) => s.board.tasksById)
   const zoom = usePlanner((s) => s.view.zoom)
   const collapsedIds = usePlanner((s) => s.view.collapsedIds)
+  useTaskFormKeys(store)
 
   const reload = useCallback(
     async (cachedFirst: boolean) => {
@@ -66,8 +71,10 @@ export function App(): React.JSX.Element {
       <main className="workspace">
         <TimelineView api={api} model={model} />
         <UnscheduledTray tasks={model.layout.unscheduled} />
-        <TaskDetails />
+        <TaskDetails api={api} />
+        <UnseenCreates />
       </main>
+      <CreateDialog api={api} />
       <StatusBar api={api} boardName={boardName} onRefresh={() => void reload(false)} />
       <CoveragePanel api={api} />
       <QuestionDialog />

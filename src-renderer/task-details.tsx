@@ -1,6 +1,9 @@
-// The hover card (or, with Enter, the pinned details) of one task.
+// The hover card of one task, and, once a task is opened (Enter, double-click, the context
+// menu's Open), its editable details panel (./task-form/details-panel.tsx) instead.
 import type { Task } from '../src-shared/api'
-import { usePlanner, usePlannerStore } from './state'
+import type { PlannerApi } from '../src-shared/ipc'
+import { usePlanner } from './state'
+import { DetailsPanel } from './task-form/details-panel'
 
 function Field({ label, value }: { label: string; value: string }): React.JSX.Element | null {
   if (!value) return null
@@ -12,18 +15,18 @@ function Field({ label, value }: { label: string; value: string }): React.JSX.El
   )
 }
 
-export function TaskDetails(): React.JSX.Element | null {
-  const store = usePlannerStore()
-  const id = usePlanner((s) => s.view.detailsTaskId ?? s.view.hoverTaskId)
+export function TaskDetails({ api }: { api: PlannerApi }): React.JSX.Element | null {
   const pinned = usePlanner((s) => s.view.detailsTaskId !== null)
+  if (pinned) return <DetailsPanel api={api} />
+  return <HoverCard />
+}
+
+function HoverCard(): React.JSX.Element | null {
+  const id = usePlanner((s) => s.view.hoverTaskId)
   const task: Task | undefined = usePlanner((s) => (id ? s.board.tasksById[id] : undefined))
   if (!task) return null
   return (
-    <section
-      className="task-details"
-      role={pinned ? 'dialog' : 'tooltip'}
-      aria-label={`Details of ${task.title}`}
-    >
+    <section className="task-details" role="tooltip" aria-label={`Details of ${task.title}`}>
       <h3>
         {task.projectKey}-{task.key} {task.title}
       </h3>
@@ -37,11 +40,6 @@ export function TaskDetails(): React.JSX.Element | null {
         <Field label="Type" value={task.type} />
       </dl>
       {task.description && <p className="description">{task.description}</p>}
-      {pinned && (
-        <button type="button" onClick={() => store.getState().showDetails(null)}>
-          Close
-        </button>
-      )}
     </section>
   )
 }

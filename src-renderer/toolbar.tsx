@@ -1,4 +1,4 @@
-// Zoom levels, Find, and the legend of bar colours (by priority).
+// New task, zoom levels, Find, and the legend of bar colours (by priority).
 import { FindBox } from './find-box'
 import { usePlanner, usePlannerStore, ZOOMS } from './state'
 
@@ -17,6 +17,9 @@ export function Toolbar({ children }: { children?: React.ReactNode }): React.JSX
   return (
     <header className="toolbar">
       {children}
+      <button type="button" className="new-task" onClick={() => store.getState().openCreate()}>
+        New task
+      </button>
       <div className="zoom" role="group" aria-label="Zoom">
         {ZOOMS.map((level) => (
           <button

@@ -1,12 +1,34 @@
 // How the board is looked at: zoom, where the viewport is (as a day and a row, see
 // ../scroll-anchor.ts), collapsed parents, the hovered task, the task whose details are open and
-// whether the coverage panel is open.
+// whether the coverage panel is open, the New task dialog and the creates whose tasks the board
+// has not shown yet.
 // Nothing here is reset by a refresh.
 import type { ScrollAnchor } from '../scroll-anchor'
 import type { SliceCreator } from '../store'
 
 export const ZOOMS = ['day', 'week', 'month', 'quarter', 'year'] as const
 export type Zoom = (typeof ZOOMS)[number]
+
+/** What the New task dialog starts with (a drag on an empty row gives dates, a row its parent). */
+export interface CreatePrefill {
+  startDate?: string
+  dueDate?: string
+  parentId?: string
+  milestoneId?: string
+}
+
+/**
+ * A created task main could not find again (the create's outcome is unknown): shown as "created,
+ * not yet seen" until a sync shows a task of that project and title made since `since`. Never
+ * re-sent.
+ */
+export interface UnseenCreate {
+  id: number
+  projectKey: string
+  title: string
+  /** When the create was sent (ISO): older tasks of the same title are not it. */
+  since: string
+}
 
 export interface ViewData {
   zoom: Zoom
@@ -19,6 +41,9 @@ export interface ViewData {
   coverageOpen: boolean
   /** A task to bring into view (Find); `seq` counts requests, so the same task can be asked again. */
   reveal: { taskId: string; seq: number } | null
+  /** The New task dialog, open with these starting values; null when closed. */
+  creating: CreatePrefill | null
+  unseenCreates: readonly UnseenCreate[]
 }
 
 export interface ViewSlice {
@@ -33,6 +58,10 @@ export interface ViewSlice {
   showCoverage(open: boolean): void
   /** Selects the task and asks the timeline to scroll it into view. */
   revealTask(id: string): void
+  openCreate(prefill?: CreatePrefill): void
+  closeCreate(): void
+  noteUnseenCreates(items: readonly Omit<UnseenCreate, 'id'>[]): void
+  dismissUnseenCreate(id: number): void
 }
 
 export const INITIAL_VIEW: ViewData = {
@@ -43,6 +72,8 @@ export const INITIAL_VIEW: ViewData = {
   detailsTaskId: null,
   coverageOpen: false,
   reveal: null,
+  creating: null,
+  unseenCreates: [],
 }
 
 export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
@@ -64,5 +95,14 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
       get().selectTasks([id])
       patch({ reveal: { taskId: id, seq: (get().view.reveal?.seq ?? 0) + 1 } })
     },
+    openCreate: (prefill = {}) => patch({ creating: { ...prefill } }),
+    closeCreate: () => patch({ creating: null }),
+    noteUnseenCreates: (items) => {
+      const shown = get().view.unseenCreates
+      let next = shown.reduce((max, u) => Math.max(max, u.id), 0)
+      patch({ unseenCreates: [...shown, ...items.map((item) => ({ ...item, id: (next += 1) }))] })
+    },
+    dismissUnseenCreate: (id) =>
+      patch({ unseenCreates: get().view.unseenCreates.filter((u) => u.id !== id) }),
   }
 }

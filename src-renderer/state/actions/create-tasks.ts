@@ -1,0 +1,117 @@
+// Creating tasks: ONE tasks:create batch to main, which sends it and then finds the new tasks
+// with a list query (the service does not return them). Each task found is shown at once, built
+// from what was sent and the id/key main found; a fresh sync follows in the background and brings
+// the board's own version (and the subtasks, which main does not look for). A task main could
+// not find is shown as "created, not yet seen", never as a second row, and is never re-sent.
+import { toCanonicalTimestamp } from '../../../src-shared/api/dates'
+import type { Task } from '../../../src-shared/api/resources'
+import type { CreateTaskItem } from '../../../src-shared/api/task-bodies'
+import type { CreateTasksResult, IpcErrorCode, IpcResult } from '../../../src-shared/ipc/contract'
+import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
+import type { PlannerStore } from '../store'
+import { loadBoard } from './load-board'
+
+export type CreateOutcome =
+  | {
+      status: 'created'
+      tasks: { id: string; projectKey: string; key: number }[]
+      unknown: string[]
+    }
+  | { status: 'rejected'; code: IpcErrorCode; message: string }
+
+export async function createTasks(
+  store: PlannerStore,
+  api: PlannerApi,
+  items: readonly CreateTaskItem[],
+  options: { resync?: boolean } = {},
+): Promise<CreateOutcome> {
+  const since = new Date().toISOString()
+  const profileId = store.getState().board.profileId
+  let answer: IpcResult<CreateTasksResult>
+  try {
+    answer = await api.calls.tasksCreate({ tasks: [...items] })
+  } catch (error) {
+    // The API never throws by contract; a broken bridge still must not look like a create.
+    answer = { ok: false, error: { code: 'INTERNAL', message: String(error) } }
+  }
+  if (!answer.ok)
+    return { status: 'rejected', code: answer.error.code, message: answer.error.message }
+
+  const state = store.getState()
+  const { created, unknown } = answer.value
+  const here = state.board.profileId === profileId
+  if (here && created.length > 0) {
+    const tasksById = { ...state.board.tasksById }
+    const taskIds = [...state.board.taskIds]
+    for (const found of created) {
+      const item = items[found.index]
+      if (!item || tasksById[found.id]) continue
+      tasksById[found.id] = shownTask(item, found, since)
+      taskIds.push(found.id)
+    }
+    store.setState({ board: { ...state.board, tasksById, taskIds } })
+  }
+  if (unknown.length > 0) {
+    state.noteUnseenCreates(
+      unknown.map((u) => ({ projectKey: items[u.index]?.projectKey ?? '', title: u.title, since })),
+    )
+    state.addMessage(
+      'info',
+      `Created, not yet seen: ${unknown.map((u) => `"${u.title}"`).join(', ')}. The board took ` +
+        'the request but did not list the new task yet; it is not sent again. The next sync ' +
+        'shows it.',
+    )
+  }
+  const keys = created.map((c) => `${c.projectKey}-${c.key}`)
+  if (created.length > 0) {
+    // Undo of a create asks first (the interface has no delete): ../actions/undo-redo.ts.
+    store.getState().recordHistory({
+      label: `create ${keys.join(', ')}`,
+      undo: { kind: 'retireCreated', taskIds: created.map((c) => c.id) },
+      redo: null,
+    })
+  }
+  if (options.resync ?? true) void loadBoard(store, api, { cachedFirst: false })
+  return {
+    status: 'created',
+    tasks: created.map(({ id, projectKey, key }) => ({ id, projectKey, key })),
+    unknown: unknown.map((u) => u.title),
+  }
+}
+
+/** The task as the planner shows it until the board's own version arrives with the next sync. */
+function shownTask(
+  item: CreateTaskItem,
+  found: { id: string; projectKey: string; key: number },
+  now: string,
+): Task {
+  const milestone = item.type === 'milestone'
+  const date = (value: string | undefined) => (value ? (toCanonicalTimestamp(value) ?? '') : '')
+  return {
+    id: found.id,
+    parentId: '',
+    projectKey: found.projectKey,
+    key: found.key,
+    title: item.title,
+    description: item.descriptionType === 'text' ? item.descriptionContent : '',
+    coverImageUrl: '',
+    assignedUserEmail: milestone ? '' : (item.assignedUserEmail ?? '').toLowerCase(),
+    startDate: milestone ? '' : date(item.startDate),
+    dueDate: date(item.dueDate),
+    status: item.status ?? '',
+    tags: milestone ? [] : [...new Set(item.tags ?? [])],
+    pinToTop: milestone ? false : (item.pinToTop ?? false),
+    priority: milestone ? '' : (item.priority ?? ''),
+    type: item.type ?? 'task',
+    milestoneId: milestone ? '' : (item.milestoneId ?? ''),
+    createdAt: now,
+    createdBy: '',
+    updatedAt: now,
+    updatedBy: '',
+    startedAt: '',
+    startedBy: '',
+    endedAt: '',
+    endedBy: '',
+    properties: milestone ? {} : { ...(item.properties ?? {}) },
+  }
+}

@@ -1,0 +1,169 @@
+// The "New task" dialog (toolbar "New task", the N key, a drag on an empty stretch of a row):
+// every create field of the interface, checked with the service's rules before anything is
+// sent, then ONE tasks:create batch (../state/actions/create-tasks.ts). Esc or Cancel discards.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { CreateTaskItem } from '../../src-shared/api/task-bodies'
+import type { PlannerApi } from '../../src-shared/ipc/planner-api'
+import { selectVocabulary, usePlanner, usePlannerStore } from '../state'
+import { createTasks } from '../state/actions/create-tasks'
+import type { CreatePrefill } from '../state/slices/view-slice'
+import { dayOf, EMPTY_DRAFT } from './draft'
+import type { TaskDraft } from './draft'
+import { focusFirstInvalid, shownErrors, touchedBy } from './form-state'
+import { taskKey } from './links'
+import { SubtasksField } from './subtasks-field'
+import { withPendingTag } from './tags-field'
+import { TaskFields } from './task-fields'
+import { createItemFrom } from './to-request'
+import { validateDraft } from './validate'
+import './task-form.css'
+
+export function CreateDialog({ api }: { api: PlannerApi }): React.JSX.Element | null {
+  const prefill = usePlanner((s) => s.view.creating)
+  if (!prefill) return null
+  return <CreateForm api={api} prefill={prefill} />
+}
+
+function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill }) {
+  const store = usePlannerStore()
+  const vocabulary = usePlanner(selectVocabulary)
+  const tasksById = usePlanner((s) => s.board.tasksById)
+  const parent = prefill.parentId ? tasksById[prefill.parentId] : undefined
+  const [draft, setDraft] = useState<TaskDraft>(() => {
+    const focused = store.getState().selection.focusedId
+    const near = parent ?? (focused ? tasksById[focused] : undefined)
+    return {
+      ...EMPTY_DRAFT,
+      projectKey: near?.projectKey ?? vocabulary.projectKeys[0] ?? '',
+      startDate: dayOf(prefill.startDate ?? ''),
+      dueDate: dayOf(prefill.dueDate ?? ''),
+      milestoneId: prefill.milestoneId ?? '',
+    }
+  })
+  const [pendingTag, setPendingTag] = useState('')
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const [attempts, setAttempts] = useState(0)
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState<string>()
+  const root = useRef<HTMLDivElement>(null)
+
+  const errors = useMemo(() => {
+    const found = validateDraft(draft, {
+      mode: 'create',
+      tasksById,
+      properties: vocabulary.properties,
+    })
+    const tags = withPendingTag(draft.tags, pendingTag)
+    if ('problem' in tags && !found.tags) found.tags = tags.problem
+    return found
+  }, [draft, pendingTag, tasksById, vocabulary.properties])
+  const shown = shownErrors(errors, touched, attempts > 0)
+
+  useEffect(() => {
+    if (attempts > 0) focusFirstInvalid(root.current)
+  }, [attempts])
+
+  const change = (patch: Partial<TaskDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }))
+    setTouched((t) => new Set([...t, ...touchedBy(patch)]))
+  }
+  const close = () => store.getState().closeCreate()
+
+  const submit = async () => {
+    if (sending) return
+    const tags = withPendingTag(draft.tags, pendingTag)
+    if (Object.keys(errors).length > 0 || 'problem' in tags) {
+      setAttempts((n) => n + 1)
+      return
+    }
+    const item = createItemFrom({ ...draft, tags: tags.tags }, vocabulary.properties)
+    // The contract's own schema, as main will check it: a last guard, never expected to fail.
+    const parsed = CreateTaskItem.safeParse(item)
+    if (!parsed.success) {
+      setFailure(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
+      return
+    }
+    setSending(true)
+    setFailure(undefined)
+    const outcome = await createTasks(store, api, [item])
+    setSending(false)
+    if (outcome.status === 'rejected') {
+      setFailure(`The board did not create the task: ${outcome.message}`)
+      return
+    }
+    close()
+    const made = outcome.tasks[0]
+    if (made) store.getState().revealTask(made.id)
+  }
+
+  const milestone = draft.type === 'milestone'
+  return (
+    <div className="modal-backdrop">
+      <div
+        ref={root}
+        className="task-form create-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label="New task"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault()
+            event.stopPropagation()
+            close()
+          }
+        }}
+      >
+        <h2>New task</h2>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            void submit()
+          }}
+        >
+          {parent && (
+            <p className="field-note">
+              Subtask of {taskKey(parent)} {parent.title}
+            </p>
+          )}
+          <TaskFields
+            mode="create"
+            draft={draft}
+            onChange={change}
+            errors={shown}
+            vocabulary={vocabulary}
+            tasksById={tasksById}
+            pendingTag={pendingTag}
+            onPendingTag={setPendingTag}
+          />
+          {milestone ? (
+            <p className="field-note">
+              A milestone has no assignee, priority, tags, start date, pin, custom properties,
+              milestone or subtasks: the board ignores them, so they are not shown.
+            </p>
+          ) : (
+            <SubtasksField
+              subtasks={draft.subtasks}
+              onChange={(subtasks) => change({ subtasks })}
+              errors={shown}
+              vocabulary={vocabulary}
+            />
+          )}
+          {failure && (
+            <p className="form-failure" role="alert">
+              {failure}
+            </p>
+          )}
+          <div className="form-actions">
+            <button type="submit" disabled={sending}>
+              {sending ? 'Creating…' : 'Create'}
+            </button>
+            <button type="button" onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,179 @@
+// The details panel "Task <KEY>" (double-click on a bar, Enter on a selected task, the context
+// menu's Open): every updatable field editable, checked with the service's rules as one types;
+// "Save" sends ONE update batch with only the changed fields (the lead's updateFields command:
+// optimistic, journaled, undoable); Esc or Close discards. Read-only: created, updated, started,
+// ended (who and when). Parent and milestone are picked here, never making a task its own
+// ancestor, nor a milestone a subtask.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { Task } from '../../src-shared/api/resources'
+import type { PlannerApi } from '../../src-shared/ipc/planner-api'
+import { applyEdit, selectVocabulary, usePlanner, usePlannerStore } from '../state'
+import { DependencyAdder } from './dependency-adder'
+import { draftFromTask } from './draft'
+import type { TaskDraft } from './draft'
+import { focusFirstInvalid, shownErrors, touchedBy } from './form-state'
+import { parentProblem, taskKey } from './links'
+import { withPendingTag } from './tags-field'
+import { TaskFields } from './task-fields'
+import { TaskPicker } from './task-picker'
+import { changesFrom } from './to-request'
+import { validateDraft } from './validate'
+import './task-form.css'
+
+export function DetailsPanel({ api }: { api: PlannerApi }): React.JSX.Element | null {
+  const id = usePlanner((s) => s.view.detailsTaskId)
+  const task = usePlanner((s) => (id ? s.board.tasksById[id] : undefined))
+  if (!task) return null
+  // Keyed by task: another task's panel starts from that task, never from this draft.
+  return <PanelForm key={task.id} task={task} api={api} />
+}
+
+const when = (at: string, by: string) =>
+  at ? `${at.slice(0, 16).replace('T', ' ')} UTC${by ? ` by ${by}` : ''}` : '—'
+
+function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
+  const store = usePlannerStore()
+  const vocabulary = usePlanner(selectVocabulary)
+  const tasksById = usePlanner((s) => s.board.tasksById)
+  const taskIds = usePlanner((s) => s.board.taskIds)
+  const [draft, setDraft] = useState<TaskDraft>(() => draftFromTask(task, vocabulary.properties))
+  const [pendingTag, setPendingTag] = useState('')
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const [attempts, setAttempts] = useState(0)
+  const [saving, setSaving] = useState(false)
+  const [failure, setFailure] = useState<string>()
+  const root = useRef<HTMLElement>(null)
+  const key = taskKey(task)
+
+  const errors = useMemo(() => {
+    const found = validateDraft(draft, {
+      mode: 'update',
+      tasksById,
+      properties: vocabulary.properties,
+      task,
+    })
+    const tags = withPendingTag(draft.tags, pendingTag)
+    if ('problem' in tags && !found.tags) found.tags = tags.problem
+    return found
+  }, [draft, pendingTag, tasksById, vocabulary.properties, task])
+  const shown = shownErrors(errors, touched, attempts > 0)
+
+  useEffect(() => {
+    if (attempts > 0) focusFirstInvalid(root.current)
+  }, [attempts])
+
+  const change = (patch: Partial<TaskDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }))
+    setTouched((t) => new Set([...t, ...touchedBy(patch)]))
+  }
+  const close = () => store.getState().showDetails(null)
+
+  const save = async () => {
+    if (saving) return
+    const tags = withPendingTag(draft.tags, pendingTag)
+    if (Object.keys(errors).length > 0 || 'problem' in tags) {
+      setAttempts((n) => n + 1)
+      return
+    }
+    const changes = changesFrom(task, { ...draft, tags: tags.tags }, vocabulary.properties)
+    if (Object.keys(changes).length === 0) {
+      close()
+      return
+    }
+    setSaving(true)
+    setFailure(undefined)
+    const outcome = await applyEdit(store, api, {
+      kind: 'updateFields',
+      updates: [{ id: task.id, ...changes }],
+    })
+    setSaving(false)
+    if (outcome.status === 'rejected') {
+      setFailure(`The board did not take the change: ${outcome.message}`)
+      return
+    }
+    close()
+  }
+
+  const milestone = task.type === 'milestone'
+  return (
+    <section
+      ref={root}
+      className="task-form details-panel"
+      role="dialog"
+      aria-label={`Task ${key}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault()
+          event.stopPropagation()
+          close()
+        }
+      }}
+    >
+      <h3>
+        Task {key}
+        {milestone && <span className="kind"> · milestone</span>}
+      </h3>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void save()
+        }}
+      >
+        <TaskFields
+          mode="update"
+          draft={draft}
+          onChange={change}
+          errors={shown}
+          vocabulary={vocabulary}
+          tasksById={tasksById}
+          pendingTag={pendingTag}
+          onPendingTag={setPendingTag}
+          descriptionNote={
+            task.description
+              ? 'The board lists descriptions as plain text; a changed description is saved in the format chosen.'
+              : undefined
+          }
+        />
+        {milestone ? (
+          <p className="field-note">A milestone cannot be a subtask nor belong to a milestone.</p>
+        ) : (
+          <TaskPicker
+            label="Parent"
+            value={draft.parentId}
+            tasksById={tasksById}
+            taskIds={taskIds}
+            onChange={(parentId) => change({ parentId })}
+            refuse={(id) => parentProblem(tasksById, task.id, id)}
+            clearable
+            error={shown.parentId}
+          />
+        )}
+        {failure && (
+          <p className="form-failure" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" onClick={close}>
+            Close
+          </button>
+        </div>
+      </form>
+      <dl className="read-only" aria-label="History">
+        <dt>Created</dt>
+        <dd>{when(task.createdAt, task.createdBy)}</dd>
+        <dt>Updated</dt>
+        <dd>{when(task.updatedAt, task.updatedBy)}</dd>
+        <dt>Started</dt>
+        <dd>{when(task.startedAt, task.startedBy)}</dd>
+        <dt>Ended</dt>
+        <dd>{when(task.endedAt, task.endedBy)}</dd>
+      </dl>
+      <DependencyAdder task={task} api={api} />
+    </section>
+  )
+}

@@ -1,0 +1,37 @@
+// The state both task forms keep besides the draft: which fields the user has touched (a rule is
+// shown once its field is touched, or for every field after a first Save/Create), and the tag
+// still being typed. Plain functions, so the rules are tested without a DOM.
+import type { TaskDraft } from './draft'
+import type { FieldErrors } from './validate'
+
+/** The error keys a change of these draft fields can produce. */
+export function touchedBy(patch: Partial<TaskDraft>): string[] {
+  const keys: string[] = []
+  for (const field of Object.keys(patch) as (keyof TaskDraft)[]) {
+    if (field === 'properties') {
+      for (const name of Object.keys(patch.properties ?? {})) keys.push(`property:${name}`)
+    } else if (field === 'subtasks') {
+      for (const s of patch.subtasks ?? [])
+        keys.push(`subtask:${s.key}`, `subtask:${s.key}:assignee`)
+    } else if (field === 'startDate' || field === 'dueDate') {
+      // The order rule is reported on the start: either date can break it.
+      keys.push('startDate', 'dueDate')
+    } else keys.push(field)
+  }
+  return keys
+}
+
+/** The errors to show: all of them after an attempt to send, else those of touched fields. */
+export function shownErrors(
+  errors: FieldErrors,
+  touched: ReadonlySet<string>,
+  attempted: boolean,
+): FieldErrors {
+  if (attempted) return errors
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field)))
+}
+
+/** Focuses the first field that shows a rule, so keyboard users land on what to fix. */
+export function focusFirstInvalid(root: HTMLElement | null): void {
+  root?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+}

@@ -1,0 +1,189 @@
+// Labelled inputs of the task forms. Each control's accessible name is its label (the names the
+// issue fixes: "Title", "Status"...), and a broken rule shows under it, tied to it with
+// aria-describedby and aria-invalid, so a screen reader hears it with the field.
+import { useId } from 'react'
+
+interface FieldProps {
+  label: string
+  error?: string | undefined
+  children: (ids: { id: string; errorId: string | undefined }) => React.ReactNode
+  className?: string
+}
+
+export function Field({ label, error, children, className }: FieldProps): React.JSX.Element {
+  const id = useId()
+  const errorId = error ? `${id}-error` : undefined
+  return (
+    <div className={['form-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, errorId })}
+      {error && (
+        <span id={errorId} className="field-error" role="alert">
+          {label}: {error}
+        </span>
+      )}
+    </div>
+  )
+}
+
+const invalid = (error: string | undefined) => (error ? true : undefined)
+
+export function TextField(props: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string | undefined
+  type?: 'text' | 'email' | 'url' | 'date'
+  /** Known values offered while typing (a datalist); typing another is allowed. */
+  suggestions?: readonly string[]
+  placeholder?: string
+  autoFocus?: boolean
+}): React.JSX.Element {
+  const listId = useId()
+  const { label, value, onChange, error, type = 'text', suggestions, placeholder } = props
+  return (
+    <Field label={label} error={error}>
+      {({ id, errorId }) => (
+        <>
+          <input
+            id={id}
+            type={type}
+            value={value}
+            placeholder={placeholder}
+            autoFocus={props.autoFocus}
+            list={suggestions && suggestions.length > 0 ? listId : undefined}
+            aria-invalid={invalid(error)}
+            aria-describedby={errorId}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {suggestions && suggestions.length > 0 && (
+            <datalist id={listId}>
+              {suggestions.map((s) => (
+                <option key={s} value={s} />
+              ))}
+            </datalist>
+          )}
+        </>
+      )}
+    </Field>
+  )
+}
+
+export function SelectField(props: {
+  label: string
+  value: string
+  options: readonly (readonly [value: string, text: string])[]
+  onChange: (value: string) => void
+  error?: string | undefined
+}): React.JSX.Element {
+  const { label, value, options, onChange, error } = props
+  return (
+    <Field label={label} error={error}>
+      {({ id, errorId }) => (
+        <select
+          id={id}
+          value={value}
+          aria-invalid={invalid(error)}
+          aria-describedby={errorId}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  )
+}
+
+export function CheckboxField(props: {
+  label: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  error?: string | undefined
+}): React.JSX.Element {
+  const { label, checked, onChange, error } = props
+  return (
+    <Field label={label} error={error} className="checkbox">
+      {({ id, errorId }) => (
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-invalid={invalid(error)}
+          aria-describedby={errorId}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      )}
+    </Field>
+  )
+}
+
+export function NumberField(props: {
+  label: string
+  value: number | ''
+  onChange: (value: number | '') => void
+  error?: string | undefined
+  min?: number
+  max?: number
+  step?: number | 'any'
+}): React.JSX.Element {
+  const { label, value, onChange, error } = props
+  return (
+    <Field label={label} error={error}>
+      {({ id, errorId }) => (
+        <input
+          id={id}
+          type="number"
+          value={value}
+          min={props.min}
+          max={props.max}
+          step={props.step ?? 'any'}
+          aria-invalid={invalid(error)}
+          aria-describedby={errorId}
+          onChange={(event) => {
+            const text = event.target.value
+            onChange(text === '' ? '' : Number(text))
+          }}
+        />
+      )}
+    </Field>
+  )
+}
+
+export function MultiSelectField(props: {
+  label: string
+  value: readonly string[]
+  options: readonly string[]
+  onChange: (value: string[]) => void
+  error?: string | undefined
+}): React.JSX.Element {
+  const { label, value, onChange, error } = props
+  // A value the task has that the board's other tasks never showed is still offered.
+  const options = [...new Set([...props.options, ...value])]
+  return (
+    <Field label={label} error={error}>
+      {({ id, errorId }) => (
+        <select
+          id={id}
+          multiple
+          size={Math.min(4, Math.max(2, options.length))}
+          value={[...value]}
+          aria-invalid={invalid(error)}
+          aria-describedby={errorId}
+          onChange={(event) =>
+            onChange([...event.target.selectedOptions].map((option) => option.value))
+          }
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  )
+}

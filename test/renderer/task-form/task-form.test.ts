@@ -1,0 +1,277 @@
+// The task forms' rules without a DOM: validation in the service's words, the create item and
+// the update's changed fields, the link rules, and which keys open the forms.
+import { describe, expect, it } from 'vitest'
+import type { Task } from '../../../src-shared/api'
+import { CreateTaskItem } from '../../../src-shared/api'
+import type { PropertyShape } from '../../../src-shared/board/vocabulary'
+import { draftFromTask, EMPTY_DRAFT, timestampForDay } from '../../../src-renderer/task-form/draft'
+import type { TaskDraft } from '../../../src-renderer/task-form/draft'
+import { shownErrors, touchedBy } from '../../../src-renderer/task-form/form-state'
+import { milestoneProblem, parentProblem } from '../../../src-renderer/task-form/links'
+import { keyAction } from '../../../src-renderer/task-form/open-keys'
+import { withPendingTag } from '../../../src-renderer/task-form/tags-field'
+import { changesFrom, createItemFrom } from '../../../src-renderer/task-form/to-request'
+import { validateDraft } from '../../../src-renderer/task-form/validate'
+import { task } from '../state/fixtures'
+
+const PROPERTIES: PropertyShape[] = [
+  { name: 'Blocked', type: 'Checkbox', options: [] },
+  { name: 'Estimate', type: 'Number', options: [] },
+  { name: 'Contact', type: 'Email', options: [] },
+  { name: 'Spec', type: 'URL', options: [] },
+  { name: 'Area', type: 'Multi-Select', options: ['api', 'ui'] },
+  { name: 'Release Date', type: 'Date', options: [] },
+]
+
+const parent = task('p', { projectKey: 'APP', key: 1, title: 'Parent' })
+const child = task('c', { projectKey: 'APP', key: 2, title: 'Child', parentId: 'p' })
+const grandchild = task('g', { projectKey: 'APP', key: 3, title: 'Grandchild', parentId: 'c' })
+const milestone = task('m', { projectKey: 'APP', key: 4, title: 'Beta', type: 'milestone' })
+const other = task('o', { projectKey: 'APP', key: 5, title: 'Other' })
+const tasksById: Record<string, Task> = Object.fromEntries(
+  [parent, child, grandchild, milestone, other].map((t) => [t.id, t]),
+)
+
+const draft = (fields: Partial<TaskDraft>): TaskDraft => ({
+  ...EMPTY_DRAFT,
+  title: 'Write docs',
+  projectKey: 'APP',
+  ...fields,
+})
+const create = (d: TaskDraft) =>
+  validateDraft(d, { mode: 'create', tasksById, properties: PROPERTIES })
+
+describe('validation in the service words', () => {
+  it('a blank or long title, a comma in a tag, too many tags', () => {
+    expect(create(draft({ title: '   ' })).title).toBe('must not be blank')
+    expect(create(draft({ title: 'x'.repeat(501) })).title).toBe('at most 500 characters')
+    expect(create(draft({ tags: ['a,b'] })).tags).toMatch(/cannot contain a comma/)
+    const tags = Array.from({ length: 51 }, (_, i) => `t${i}`)
+    expect(create(draft({ tags })).tags).toBe('at most 50 tags')
+    expect(create(draft({}))).toEqual({})
+  })
+
+  it('property values by type, as property-values.ts words them', () => {
+    const errors = create(
+      draft({
+        properties: { Contact: 'not-an-email', Spec: 'ftp://x', Estimate: Number.NaN },
+      }),
+    )
+    expect(errors['property:Contact']).toBe('a Email property takes an e-mail address')
+    expect(errors['property:Spec']).toBe('a URL property takes an http(s) URL')
+    expect(errors['property:Estimate']).toBe('a Number property takes a finite number')
+    expect(create(draft({ properties: { Spec: 'https://example.com/spec' } }))).toEqual({})
+  })
+
+  it('the start after the due date; a bad assignee; a blank subtask title', () => {
+    expect(create(draft({ startDate: '2026-05-02', dueDate: '2026-05-01' })).startDate).toMatch(
+      /is after the due date/,
+    )
+    expect(create(draft({ assignedUserEmail: 'bob' })).assignedUserEmail).toBe(
+      'must be an e-mail address',
+    )
+    const sub = { key: 1, title: ' ', status: '', assignedUserEmail: '', dueDate: '' }
+    expect(create(draft({ subtasks: [sub] }))['subtask:1']).toBe('must not be blank')
+  })
+
+  it('a milestone is not checked on the fields the board ignores for it', () => {
+    const d = draft({ type: 'milestone', tags: ['a,b'], assignedUserEmail: 'bob' })
+    expect(create(d)).toEqual({})
+  })
+
+  it('a pending tag with a comma is named before anything is sent', () => {
+    expect(withPendingTag(['a'], 'b,c')).toEqual({
+      problem: expect.stringMatching(/"b,c": a tag cannot contain a comma/),
+    })
+    expect(withPendingTag(['a'], ' b ')).toEqual({ tags: ['a', 'b'] })
+  })
+})
+
+describe('links', () => {
+  it('never makes a task its own ancestor', () => {
+    expect(parentProblem(tasksById, 'p', 'p')).toBe(
+      'APP-1 is the task itself; a task cannot become its own ancestor',
+    )
+    expect(parentProblem(tasksById, 'p', 'g')).toBe(
+      'APP-3 is a subtask of this task; a task cannot become its own ancestor',
+    )
+    expect(parentProblem(tasksById, 'g', 'p')).toBeUndefined()
+    expect(parentProblem(tasksById, 'p', '')).toBeUndefined()
+  })
+
+  it('a milestone is never a subtask, never a parent, never in a milestone', () => {
+    expect(parentProblem(tasksById, 'm', 'o')).toBe('a milestone cannot be a subtask')
+    expect(parentProblem(tasksById, 'o', 'm')).toBe(
+      'APP-4 is a milestone; milestones have no subtasks',
+    )
+    expect(milestoneProblem(tasksById, 'milestone', 'm')).toMatch(/cannot belong/)
+    expect(milestoneProblem(tasksById, 'task', 'o')).toBe('APP-5 is a task, not a milestone')
+    expect(milestoneProblem(tasksById, 'task', 'm')).toBeUndefined()
+  })
+})
+
+describe('the create item', () => {
+  it('holds what was given, subtasks inline, and passes the contract schema', () => {
+    const item = createItemFrom(
+      draft({
+        status: 'To Do',
+        assignedUserEmail: 'ada@example.com',
+        priority: 'high',
+        pinToTop: true,
+        tags: ['docs'],
+        startDate: '2026-05-01',
+        dueDate: '2026-05-03',
+        milestoneId: 'm',
+        properties: { Blocked: false, Estimate: 3, Area: ['ui'], Contact: '' },
+        subtasks: [{ key: 1, title: 'Outline', status: '', assignedUserEmail: '', dueDate: '' }],
+      }),
+      PROPERTIES,
+    )
+    expect(item).toEqual({
+      title: 'Write docs',
+      projectKey: 'APP',
+      descriptionType: 'markdown',
+      descriptionContent: '',
+      status: 'To Do',
+      assignedUserEmail: 'ada@example.com',
+      priority: 'high',
+      pinToTop: true,
+      tags: ['docs'],
+      startDate: '2026-05-01',
+      dueDate: '2026-05-03',
+      milestoneId: 'm',
+      properties: { Estimate: 3, Area: ['ui'] },
+      subtasks: [
+        { title: 'Outline', projectKey: 'APP', descriptionType: 'text', descriptionContent: '' },
+      ],
+    })
+    expect(CreateTaskItem.safeParse(item).success).toBe(true)
+  })
+
+  it('a milestone sends none of the fields the milestone rule ignores', () => {
+    const item = createItemFrom(
+      draft({
+        type: 'milestone',
+        priority: 'high',
+        tags: ['x'],
+        startDate: '2026-05-01',
+        dueDate: '2026-06-01',
+        milestoneId: 'm',
+      }),
+      PROPERTIES,
+    )
+    expect(item).toEqual({
+      title: 'Write docs',
+      projectKey: 'APP',
+      descriptionType: 'markdown',
+      descriptionContent: '',
+      dueDate: '2026-06-01',
+      type: 'milestone',
+    })
+  })
+})
+
+describe('the update: only what changed', () => {
+  const base = task('t', {
+    projectKey: 'APP',
+    key: 9,
+    title: 'Login',
+    status: 'To Do',
+    assignedUserEmail: 'ada@example.com',
+    startDate: '2026-03-02T09:30:00.000Z',
+    dueDate: '2026-03-04T17:00:00.000Z',
+    tags: ['ui'],
+    properties: { Estimate: 2, Area: ['ui'] },
+    description: 'Plain words',
+  })
+
+  it('nothing changed: nothing to send', () => {
+    expect(changesFrom(base, draftFromTask(base, PROPERTIES), PROPERTIES)).toEqual({})
+  })
+
+  it('changed fields only; a cleared due date is empty; a moved day keeps its time', () => {
+    const d = draftFromTask(base, PROPERTIES)
+    const changes = changesFrom(
+      base,
+      {
+        ...d,
+        title: 'Login v2',
+        status: 'Done',
+        assignedUserEmail: '',
+        tags: ['ui', 'auth'],
+        dueDate: '',
+        startDate: '2026-03-03',
+        properties: { ...d.properties, Estimate: 5, Area: [] },
+        parentId: 'p',
+        milestoneId: 'm',
+      },
+      PROPERTIES,
+    )
+    expect(changes).toEqual({
+      title: 'Login v2',
+      status: 'Done',
+      assignedUserEmail: '',
+      tags: ['ui', 'auth'],
+      dueDate: '',
+      startDate: '2026-03-03T09:30:00.000Z',
+      properties: { Estimate: 5, Area: null },
+      parentId: 'p',
+      milestoneId: 'm',
+    })
+  })
+
+  it('a changed description is sent whole with its format', () => {
+    const d = draftFromTask(base, PROPERTIES)
+    expect(changesFrom(base, { ...d, descriptionType: 'markdown' }, PROPERTIES)).toEqual({
+      descriptionType: 'markdown',
+      descriptionContent: 'Plain words',
+    })
+  })
+
+  it('update mode: a blank status is refused', () => {
+    const d = { ...draftFromTask(base, PROPERTIES), status: '' }
+    const errors = validateDraft(d, {
+      mode: 'update',
+      tasksById,
+      properties: PROPERTIES,
+      task: base,
+    })
+    expect(errors.status).toBe('must not be blank')
+  })
+
+  it('timestampForDay keeps the time of day, or sends the bare day', () => {
+    expect(timestampForDay('2026-04-01', '2026-03-02T09:30:00.000Z')).toBe(
+      '2026-04-01T09:30:00.000Z',
+    )
+    expect(timestampForDay('2026-04-01', '')).toBe('2026-04-01')
+    expect(timestampForDay('', '2026-03-02T09:30:00.000Z')).toBe('')
+  })
+})
+
+describe('form state and keys', () => {
+  it('shows only the touched fields until a first attempt', () => {
+    const errors = { title: 'must not be blank', tags: 'x' }
+    const touched = new Set(touchedBy({ title: '' }))
+    expect(shownErrors(errors, touched, false)).toEqual({ title: 'must not be blank' })
+    expect(shownErrors(errors, touched, true)).toEqual(errors)
+  })
+
+  it('N creates and Enter opens details, never while typing or with a modifier', () => {
+    const key = (k: string, extra: Partial<KeyboardEvent> = {}) =>
+      keyAction({
+        key: k,
+        ctrlKey: false,
+        metaKey: false,
+        altKey: false,
+        defaultPrevented: false,
+        target: null,
+        ...extra,
+      })
+    expect(key('n')).toBe('create')
+    expect(key('N')).toBe('create')
+    expect(key('Enter')).toBe('details')
+    expect(key('n', { ctrlKey: true })).toBeUndefined()
+    expect(key('Enter', { defaultPrevented: true })).toBeUndefined()
+    expect(key('x')).toBeUndefined()
+  })
+})
