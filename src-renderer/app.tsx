@@ -2,10 +2,10 @@
 // Unscheduled tray, task details, the New task dialog, messages, the status bar and its coverage
 // panel.
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import type { Task } from '../src-shared/api'
 import { BoardMenu } from './board-menu/board-menu'
 import { plannerApi } from './bridge'
 import { CoveragePanel } from './board-coverage/coverage-panel'
+import { selectFilterOutcome } from './filters/filter-outcome'
 import { HistoryButtons } from './history-buttons'
 import { Messages } from './messages'
 import { QuestionDialog } from './question-dialog'
@@ -33,8 +33,7 @@ export function App(): React.JSX.Element {
   const [listed, setListed] = useState(false)
   const profile = usePlanner(selectCurrentProfile)
   const boardName = profile?.name ?? (listed ? 'No board' : '')
-  const taskIds = usePlanner((s) => s.board.taskIds)
-  const tasksById = usePlanner((s) => s.board.tasksById)
+  const filtered = usePlanner(selectFilterOutcome)
   const zoom = usePlanner((s) => s.view.zoom)
   const collapsedIds = usePlanner((s) => s.view.collapsedIds)
   useTaskFormKeys(store)
@@ -52,13 +51,14 @@ export function App(): React.JSX.Element {
     return connectEditEvents(store, api)
   }, [api, store, reload])
 
-  const tasks = useMemo(
-    () => taskIds.map((id) => tasksById[id]).filter((t): t is Task => t !== undefined),
-    [taskIds, tasksById],
-  )
+  // The timeline and tree draw what the filters leave (all tasks when none apply); parents kept
+  // only for a matching subtask are drawn dimmed.
   const model = useMemo(
-    () => buildModel(tasks, collapsedIds, zoom, Date.now()),
-    [tasks, collapsedIds, zoom],
+    () => ({
+      ...buildModel(filtered.shown, collapsedIds, zoom, Date.now()),
+      contextIds: filtered.contextIds,
+    }),
+    [filtered.shown, filtered.contextIds, collapsedIds, zoom],
   )
 
   return (

@@ -1,4 +1,5 @@
-// New task, zoom levels, Find, and the legend of bar colours (by priority).
+// New task, zoom levels, Find, Filters and views, and the legend of bar colours (by priority).
+import { FiltersControls } from './filters/filters-controls'
 import { FindBox } from './find-box'
 import { usePlanner, usePlannerStore, ZOOMS } from './state'
 
@@ -33,6 +34,7 @@ export function Toolbar({ children }: { children?: React.ReactNode }): React.JSX
         ))}
       </div>
       <FindBox />
+      <FiltersControls />
       <ul className="legend" aria-label="Legend">
         {LEGEND.map(([className, label]) => (
           <li key={className}>

@@ -1,4 +1,4 @@
-// The planner's one store: seven slices combined (zustand's slices pattern), each owning one key of
+// The planner's one store: eight slices combined (zustand's slices pattern), each owning one key of
 // the state plus the synchronous actions that change it. Async work (talking to main) lives in
 // plain functions in ./actions that take the store and the API. Vanilla zustand, so the store
 // runs and is tested without React; ./use-planner.ts binds it to components.
@@ -8,6 +8,8 @@ import { createBoardSlice } from './slices/board-slice'
 import type { BoardSlice } from './slices/board-slice'
 import { createEditsSlice } from './slices/edits-slice'
 import type { EditsSlice } from './slices/edits-slice'
+import { createFiltersSlice } from './slices/filters-slice'
+import type { FiltersSlice } from './slices/filters-slice'
 import { createProfilesSlice } from './slices/profiles-slice'
 import type { ProfilesSlice } from './slices/profiles-slice'
 import { createSelectionSlice } from './slices/selection-slice'
@@ -25,7 +27,8 @@ export type PlannerState = BoardSlice &
   EditsSlice &
   ProfilesSlice &
   HistorySlice &
-  QuestionSlice
+  QuestionSlice &
+  FiltersSlice
 export type PlannerStore = StoreApi<PlannerState>
 export type SliceCreator<T> = StateCreator<PlannerState, [], [], T>
 
@@ -36,6 +39,7 @@ export function createPlannerStore(): PlannerStore {
     ...createSelectionSlice(...a),
     ...createEditsSlice(...a),
     ...createProfilesSlice(...a),
+    ...createFiltersSlice(...a),
     ...createHistorySlice(...a),
     ...createQuestionSlice(...a),
   }))

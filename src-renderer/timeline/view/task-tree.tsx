@@ -3,6 +3,7 @@
 // selection, Enter opens the details, Delete does nothing destructive.
 import type { KeyboardEvent } from 'react'
 import type { Task } from '../../../src-shared/api'
+import { selectContextIds } from '../../filters/filter-outcome'
 import { usePlanner, usePlannerStore } from '../../state'
 import type { Row } from '../geometry'
 import { initials } from './timeline-model'
@@ -35,6 +36,7 @@ export function TaskTree({
   const store = usePlannerStore()
   const selected = usePlanner((s) => s.selection.selectedIds)
   const focused = usePlanner((s) => s.selection.focusedId)
+  const context = usePlanner(selectContextIds)
 
   const onKeyDown = (event: KeyboardEvent) => {
     const state = store.getState()
@@ -102,6 +104,7 @@ export function TaskTree({
           isSelected ? 'selected' : '',
           focused === task.id ? 'focused' : '',
           task.type,
+          context.has(task.id) ? 'filter-context' : '',
         ]
           .filter(Boolean)
           .join(' ')}
@@ -110,7 +113,11 @@ export function TaskTree({
         aria-level={row.depth + 2}
         aria-selected={isSelected}
         aria-expanded={row.hasChildren ? !row.collapsed : undefined}
-        aria-label={describe(task)}
+        aria-label={
+          context.has(task.id)
+            ? `${describe(task)}, shown as the parent of a match`
+            : describe(task)
+        }
         data-task-id={task.id}
         onClick={(event) =>
           store

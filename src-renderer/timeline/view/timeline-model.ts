@@ -19,6 +19,8 @@ export interface TimelineModel {
   scale: TimeScale
   /** Visible row ids in drawn order (selection ranges, keyboard navigation). */
   rowIds: string[]
+  /** Tasks shown only as the parents of a subtask the filters matched: drawn dimmed. */
+  contextIds?: ReadonlySet<string>
 }
 
 const DAY = 86_400_000
@@ -65,12 +67,17 @@ export function barLabel(task: Task): string {
 }
 
 /** `pending`: an edit of the task waits in main's journal (the board could not be reached). */
-function barClass(task: Task, pending: ReadonlySet<string>): string {
+function barClass(
+  task: Task,
+  pending: ReadonlySet<string>,
+  context: ReadonlySet<string> | undefined,
+): string {
   return [
     'task',
     `priority-${task.priority || 'none'}`,
     task.pinToTop ? 'pinned' : '',
     pending.has(task.id) ? 'pending' : '',
+    context?.has(task.id) ? 'filter-context' : '',
   ]
     .filter(Boolean)
     .join(' ')
@@ -81,6 +88,7 @@ function barsOfRow(
   index: number,
   selected: ReadonlySet<string>,
   pending: ReadonlySet<string>,
+  context?: ReadonlySet<string>,
 ): AdapterBar[] {
   if (row.kind === 'group') {
     if (!row.collapsed || !row.summary) return []
@@ -110,7 +118,7 @@ function barsOfRow(
         row: index,
         locked: true,
         selected: selected.has(task.id),
-        className: barClass(task, pending),
+        className: barClass(task, pending, context),
       },
     ]
   }
@@ -124,7 +132,7 @@ function barsOfRow(
       kind: extent.kind,
       row: index,
       selected: selected.has(task.id),
-      className: barClass(task, pending),
+      className: barClass(task, pending, context),
     },
   ]
 }
@@ -140,14 +148,15 @@ export function windowInput(
 ): { bars: AdapterBar[]; links: AdapterLink[]; firstRow: number; rowCount: number } {
   const { rows, rowIndexById } = model.layout
   const bars: AdapterBar[] = []
-  for (let i = first; i <= last; i += 1) bars.push(...barsOfRow(rows[i]!, i, selected, pending))
+  for (let i = first; i <= last; i += 1)
+    bars.push(...barsOfRow(rows[i]!, i, selected, pending, model.contextIds))
   const links: AdapterLink[] = []
   const present = new Set(bars.map((b) => b.id))
   for (const dep of dependenciesInWindow(dependencies, rowIndexById, first, last)) {
     for (const id of [dep.predecessorId, dep.successorId]) {
       if (present.has(id)) continue
       const index = rowIndexById.get(id)!
-      bars.push(...barsOfRow(rows[index]!, index, selected, pending))
+      bars.push(...barsOfRow(rows[index]!, index, selected, pending, model.contextIds))
       present.add(id)
     }
     if (present.has(dep.predecessorId) && present.has(dep.successorId)) {
