@@ -9,4 +9,5 @@ export type {
   ClickModifiers,
   DragResult,
   RenderInput,
+  SpanSelection,
 } from './types'

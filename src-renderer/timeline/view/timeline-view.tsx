@@ -2,8 +2,14 @@
 // in view are rendered, and the frappe-gantt adapter draws only their bars and arrows. Scroll
 // position is kept as a day and a row (the store's anchor), so refreshes and zoom changes keep
 // the user's place.
+//
+// Dependencies are drawn from a bar's link handle onto another bar and selected by clicking an
+// arrow (its panel: ../../dependencies/dependency-panel.tsx); dragging on an empty stretch of a
+// row opens the create dialog for those days.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { PlannerApi } from '../../../src-shared/ipc'
+import { DependencyPanel } from '../../dependencies/dependency-panel'
+import { dependencyName, keyNamer } from '../../dependencies/dependency-words'
 import {
   anchorFromScroll,
   applyEdit,
@@ -11,7 +17,10 @@ import {
   usePlanner,
   usePlannerStore,
 } from '../../state'
+import type { PlannerState } from '../../state'
+import { createDependency } from '../../state/actions/dependencies'
 import { TimelineAdapter } from '../adapter'
+import type { SpanSelection } from '../adapter'
 import { BAR_HEIGHT, visibleRows } from '../geometry'
 import { TimelineHeader } from './timeline-header'
 import { commandFromDrag, windowInput } from './timeline-model'
@@ -25,6 +34,19 @@ const OVERSCAN = 20
 /** Days a task gets when it is dropped from the Unscheduled tray. */
 export const SCHEDULED_DAYS = 3
 
+const DAY_MS = 86_400_000
+
+/** The create dialog's entry (the view slice's openCreate), when the app has one. */
+type WithCreate = PlannerState & {
+  openCreate?: (init: { startDate: string; dueDate: string }) => void
+}
+
+/** Days picked on a row as the create dialog's dates: YYYY-MM-DD, the due day included. */
+export function spanDates(span: SpanSelection): { startDate: string; dueDate: string } {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+  return { startDate: day(span.startMs), dueDate: day(span.endMs - DAY_MS) }
+}
+
 export function TimelineView({
   api,
   model,
@@ -34,6 +56,8 @@ export function TimelineView({
 }): React.JSX.Element {
   const store = usePlannerStore()
   const dependencies = usePlanner((s) => s.board.dependencies)
+  const tasksById = usePlanner((s) => s.board.tasksById)
+  const selectedDependencyId = usePlanner((s) => s.selectedDependencyId)
   const selectedIds = usePlanner((s) => s.selection.selectedIds)
   const pendingTaskIds = usePlanner((s) => s.edits.pendingTaskIds)
   const inFlight = usePlanner((s) => s.edits.inFlight)
@@ -95,6 +119,14 @@ export function TimelineView({
       onBarClick: (id, modifiers) =>
         store.getState().clickTask(id, modifiers, geometryRef.current.rowIds),
       onBarHover: (id) => store.getState().hoverTask(id ?? null),
+      onLinkDraw: (predecessorId, successorId) => {
+        // Only tasks are ends of a dependency (a group's summary bar is not linkable anyway).
+        const { tasksById: tasks } = store.getState().board
+        if (!(predecessorId in tasks) || !(successorId in tasks)) return
+        void createDependency(store, api, { predecessorId, successorId, lagDays: 0 })
+      },
+      onLinkClick: (id) => store.getState().selectDependency(id),
+      onSpanSelect: (span) => (store.getState() as WithCreate).openCreate?.(spanDates(span)),
     })
     adapter.current = instance
     return () => {
@@ -120,11 +152,30 @@ export function TimelineView({
     const saving = new Set(inFlight.flatMap((b) => b.updates.map((u) => u.id)))
     return new Set(pendingTaskIds.filter((id) => !saving.has(id)))
   }, [pendingTaskIds, inFlight])
+  const keyOf = useMemo(() => keyNamer(tasksById, dependencies), [tasksById, dependencies])
   useEffect(() => {
-    adapter.current?.render(
-      windowInput(model, dependencies, rows.first, rows.last, selected, pending),
-    )
-  }, [model, dependencies, rows.first, rows.last, selected, pending])
+    const input = windowInput(model, dependencies, rows.first, rows.last, selected, pending)
+    adapter.current?.render({
+      ...input,
+      // A bar that is not a task (a collapsed group) is no end of a dependency.
+      bars: input.bars.map((bar) => (bar.id in tasksById ? bar : { ...bar, linkable: false })),
+      links: input.links.map((link) => ({
+        ...link,
+        label: `Dependency ${dependencyName(keyOf, link.fromId, link.toId)}`,
+        selected: link.id === selectedDependencyId,
+      })),
+    })
+  }, [
+    model,
+    dependencies,
+    rows.first,
+    rows.last,
+    selected,
+    pending,
+    tasksById,
+    keyOf,
+    selectedDependencyId,
+  ])
 
   // Restore the anchor after the model changes (zoom, refresh); centre on today the first time.
   useLayoutEffect(() => {
@@ -252,6 +303,7 @@ export function TimelineView({
           style={{ left: TREE_WIDTH, top: HEADER_HEIGHT, width: chartWidth, height: chartHeight }}
         />
       </div>
+      <DependencyPanel api={api} />
     </div>
   )
 }
