@@ -1,0 +1,285 @@
+/// <reference lib="dom" />
+// The New task dialog and the details panel as a user meets them (issue 11, items 1, 2 and the
+// panel's parts of 3-4), driven by their accessible names in browser mode on the local demo board.
+// What the board stores is checked over HTTP with the test's own key; what the planner sends is
+// counted at its IPC.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Request } from 'playwright-core'
+import type { Task } from '../../src-shared/api'
+import { draggableBar } from './bars'
+import { startPlanner } from './harness'
+import type { Planner } from './harness'
+import { localBoardClient } from './local-board-client'
+import type { BoardClient } from './local-board-client'
+
+let planner: Planner
+let board: BoardClient
+const sent: Record<'create' | 'update', Request[]> = { create: [], update: [] }
+const RUN = Date.now().toString(36)
+
+beforeAll(async () => {
+  planner = await startPlanner({ localTasks: 80 })
+  planner.page.on('request', (request) => {
+    const url = decodeURIComponent(request.url())
+    if (url.endsWith('/ipc/tasks:create')) sent.create.push(request)
+    if (url.endsWith('/ipc/tasks:update')) sent.update.push(request)
+  })
+  await planner.page.goto(planner.url)
+  await planner.page.waitForSelector('.tb-bar[data-task-id]', { timeout: 20_000 })
+  board = await localBoardClient(planner.page, planner.userData)
+}, 90_000)
+afterAll(() => planner?.close())
+
+const field = (scope: Locator, label: string) => scope.getByLabel(label, { exact: true })
+const newTaskDialog = () => planner.page.getByRole('dialog', { name: 'New task' })
+const panelOf = (task: Pick<Task, 'projectKey' | 'key'>) =>
+  planner.page.getByRole('dialog', { name: `Task ${task.projectKey}-${task.key}` })
+const byTitle = async (title: string) => (await board.tasks()).filter((t) => t.title === title)
+const payload = (request: Request) =>
+  (JSON.parse(request.postData()!) as { payload: { tasks: Record<string, unknown>[] } }).payload
+
+async function plainTask(): Promise<Task> {
+  const { id } = await draggableBar(planner.page)
+  return (await board.tasks()).find((t) => t.id === id)!
+}
+
+describe('New task', () => {
+  it('the toolbar opens a dialog with every create field; a milestone hides what it ignores', async () => {
+    const { page } = planner
+    await page.getByRole('button', { name: 'New task' }).click()
+    const dialog = newTaskDialog()
+    await dialog.waitFor()
+    for (const label of [
+      'Title',
+      'Project',
+      'Type',
+      'Status',
+      'Assignee',
+      'Priority',
+      'Pinned',
+      'Tags',
+      'Start date',
+      'Due date',
+      'Description',
+      'Description format',
+      'Milestone',
+      'Story Points',
+      'Blocked',
+    ])
+      expect(await field(dialog, label).count(), label).toBe(1)
+    expect(await dialog.getByRole('button', { name: 'Add subtask' }).count()).toBe(1)
+    await field(dialog, 'Type').selectOption('milestone')
+    for (const hidden of ['Assignee', 'Priority', 'Pinned', 'Tags', 'Start date', 'Milestone'])
+      expect(await field(dialog, hidden).count(), hidden).toBe(0)
+    expect(await dialog.getByRole('button', { name: 'Add subtask' }).count()).toBe(0)
+    await field(dialog, 'Type').selectOption('task')
+    await planner.screenshot('task-form-01-new-task')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => newTaskDialog().count()).toBe(0)
+  })
+
+  it('bad input shows the rule and sends nothing', async () => {
+    const { page } = planner
+    // N from anywhere but a field.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.keyboard.press('n')
+    const dialog = newTaskDialog()
+    await dialog.waitFor()
+    await field(dialog, 'Tags').fill('a,b')
+    await field(dialog, 'Tags').press('Enter')
+    await expect.poll(() => dialog.textContent()).toMatch(/a tag cannot contain a comma/)
+    await field(dialog, 'Tags').fill('')
+    await field(dialog, 'Contact').fill('not-an-address')
+    await field(dialog, 'Title').fill('   ')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    const text = await dialog.textContent()
+    expect(text).toMatch(/Title: must not be blank/)
+    expect(text).toMatch(/a Email property takes an e-mail address/)
+    await field(dialog, 'Title').fill('x'.repeat(501))
+    await expect.poll(() => dialog.textContent()).toMatch(/at most 500 characters/)
+    await page.waitForTimeout(300)
+    expect(sent.create).toHaveLength(0)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+  })
+
+  it('creates a task with its fields and a subtask in one batch; exactly one of each exists', async () => {
+    const { page } = planner
+    const title = `E2E create ${RUN}`
+    const subtitle = `E2E subtask ${RUN}`
+    await page.getByRole('button', { name: 'New task' }).click()
+    const dialog = newTaskDialog()
+    await field(dialog, 'Title').fill(title)
+    await field(dialog, 'Project').fill('APP')
+    await field(dialog, 'Status').fill('In Progress')
+    await field(dialog, 'Assignee').fill('ada.lovelace@example.com')
+    await field(dialog, 'Priority').selectOption('high')
+    await field(dialog, 'Pinned').check()
+    await field(dialog, 'Tags').fill('e2e')
+    await field(dialog, 'Tags').press('Enter')
+    await field(dialog, 'Start date').fill('2026-12-01')
+    await field(dialog, 'Due date').fill('2026-12-04')
+    await field(dialog, 'Description format').selectOption('markdown')
+    await field(dialog, 'Description').fill('Some **bold** words')
+    await expect
+      .poll(() => dialog.getByRole('region', { name: 'Description preview' }).innerHTML())
+      .toContain('<strong>bold</strong>')
+    await field(dialog, 'Story Points').fill('5')
+    await dialog.getByRole('button', { name: 'Add subtask' }).click()
+    await field(dialog, 'Subtask 1 title').fill(subtitle)
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await expect.poll(() => newTaskDialog().count()).toBe(0)
+    expect(sent.create).toHaveLength(1)
+    expect(payload(sent.create[0]!).tasks).toHaveLength(1)
+
+    const [made, ...others] = await byTitle(title)
+    expect(others).toHaveLength(0)
+    expect(made).toMatchObject({
+      projectKey: 'APP',
+      status: 'In Progress',
+      assignedUserEmail: 'ada.lovelace@example.com',
+      priority: 'high',
+      pinToTop: true,
+      tags: ['e2e'],
+      startDate: '2026-12-01T00:00:00.000Z',
+      dueDate: '2026-12-04T00:00:00.000Z',
+      description: 'Some bold words',
+      properties: { 'Story Points': 5 },
+    })
+    const subtasks = await byTitle(subtitle)
+    expect(subtasks).toHaveLength(1)
+    expect(subtasks[0]!.parentId).toBe(made!.id)
+    // Shown in place, selected: its row is in the tree.
+    await expect
+      .poll(() => page.locator(`.tree-row[data-task-id="${made!.id}"]`).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1)
+  })
+
+  it('the HTML preview is sanitised', async () => {
+    const { page } = planner
+    await page.getByRole('button', { name: 'New task' }).click()
+    const dialog = newTaskDialog()
+    await field(dialog, 'Description format').selectOption('html')
+    await field(dialog, 'Description').fill('<p>hi</p><img src="x" onerror="window.__xss = 1">')
+    const preview = dialog.getByRole('region', { name: 'Description preview' })
+    await expect.poll(() => preview.innerHTML()).toContain('<p>hi</p>')
+    expect(await preview.innerHTML()).not.toContain('onerror')
+    await page.waitForTimeout(200)
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined()
+    await page.keyboard.press('Escape')
+  })
+})
+
+describe('Details panel', () => {
+  it('double-click on a bar opens "Task <KEY>"; Save sends only the changed fields', async () => {
+    const { page } = planner
+    const task = await plainTask()
+    const { box } = await draggableBar(page)
+    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2)
+    const panel = panelOf(task)
+    await panel.waitFor()
+    const before = sent.update.length
+    const newTitle = `${task.title} (edited ${RUN})`
+    await field(panel, 'Title').fill(newTitle)
+    await field(panel, 'Status').fill('In Review')
+    await field(panel, 'Assignee').fill('grace.hopper@example.com')
+    await field(panel, 'Tags').fill(`t-${RUN}`)
+    await field(panel, 'Story Points').fill('8')
+    await field(panel, 'Due date').fill('')
+    await planner.screenshot('task-form-02-details')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => sent.update.length).toBe(before + 1)
+    const item = payload(sent.update.at(-1)!).tasks[0]!
+    expect(Object.keys(item).sort()).toEqual(
+      ['assignedUserEmail', 'dueDate', 'id', 'properties', 'status', 'tags', 'title'].sort(),
+    )
+    await expect
+      .poll(async () => (await board.tasks()).find((t) => t.id === task.id)?.title)
+      .toBe(newTitle)
+    const now = (await board.tasks()).find((t) => t.id === task.id)!
+    expect(now).toMatchObject({
+      status: 'In Review',
+      assignedUserEmail: 'grace.hopper@example.com',
+      tags: [...task.tags, `t-${RUN}`],
+      dueDate: '',
+    })
+    expect(now.properties['Story Points']).toBe(8)
+  })
+
+  it('Enter on a selected task opens it; Esc discards', async () => {
+    const { page } = planner
+    const task = await plainTask()
+    await page.locator(`.tree-row[data-task-id="${task.id}"]`).click()
+    await page.keyboard.press('Enter')
+    const panel = panelOf(task)
+    await panel.waitFor()
+    const before = sent.update.length
+    await field(panel, 'Title').fill('Never saved')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => panel.count()).toBe(0)
+    await page.waitForTimeout(300)
+    expect(sent.update.length).toBe(before)
+    expect((await board.tasks()).find((t) => t.id === task.id)!.title).toBe(task.title)
+  })
+
+  it('bad input in the panel shows the rule and sends nothing', async () => {
+    const { page } = planner
+    const task = await plainTask()
+    await page.locator(`.tree-row[data-task-id="${task.id}"]`).dblclick()
+    const panel = panelOf(task)
+    await panel.waitFor()
+    const before = sent.update.length
+    await field(panel, 'Title').fill('')
+    await field(panel, 'Spec').fill('not a url')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    const text = await panel.textContent()
+    expect(text).toMatch(/Title: must not be blank/)
+    expect(text).toMatch(/a URL property takes an http\(s\) URL/)
+    await page.waitForTimeout(300)
+    expect(sent.update.length).toBe(before)
+    await page.keyboard.press('Escape')
+  })
+
+  it('sets a parent and a milestone; refuses an ancestor loop before sending', async () => {
+    const { page } = planner
+    const child = (await byTitle(`E2E create ${RUN}`))[0]!
+    const tasks = await board.tasks()
+    const parent = tasks.find((t) => t.type === 'task' && t.parentId === '' && t.id !== child.id)!
+    const milestone = tasks.find((t) => t.type === 'milestone')!
+    await page.locator(`.tree-row[data-task-id="${child.id}"]`).dblclick()
+    const panel = panelOf(child)
+    await panel.waitFor()
+    const picker = field(panel, 'Parent')
+    await picker.fill(`${parent.projectKey}-${parent.key}`)
+    await panel
+      .getByRole('option', { name: `${parent.projectKey}-${parent.key} ${parent.title}` })
+      .click()
+    await field(panel, 'Milestone').selectOption(milestone.id)
+    const before = sent.update.length
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => sent.update.length).toBe(before + 1)
+    await expect
+      .poll(async () => (await board.tasks()).find((t) => t.id === child.id)?.parentId)
+      .toBe(parent.id)
+    expect((await board.tasks()).find((t) => t.id === child.id)!.milestoneId).toBe(milestone.id)
+
+    // The parent's own panel refuses its subtask as its parent, saying why; nothing is sent.
+    await expect.poll(() => page.locator(`.tree-row[data-task-id="${parent.id}"]`).count()).toBe(1)
+    await page.locator(`.tree-row[data-task-id="${parent.id}"]`).dblclick()
+    const parentPanel = panelOf(parent)
+    await parentPanel.waitFor()
+    await field(parentPanel, 'Parent').fill(`${child.projectKey}-${child.key}`)
+    await parentPanel
+      .getByRole('option', { name: `${child.projectKey}-${child.key} ${child.title}` })
+      .click()
+    await expect
+      .poll(() => parentPanel.textContent())
+      .toMatch(/is a subtask of this task; a task cannot become its own ancestor/)
+    const count = sent.update.length
+    await parentPanel.getByRole('button', { name: 'Save' }).click()
+    await page.waitForTimeout(300)
+    expect(sent.update.length).toBe(count)
+    await planner.screenshot('task-form-03-ancestor-refused')
+  })
+})
