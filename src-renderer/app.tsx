@@ -6,6 +6,7 @@ import { BoardMenu } from './board-menu/board-menu'
 import { plannerApi } from './bridge'
 import { CoveragePanel } from './board-coverage/coverage-panel'
 import { selectFilterOutcome } from './filters/filter-outcome'
+import { ContextMenu } from './context-menu/context-menu'
 import { HistoryButtons } from './history-buttons'
 import { Messages } from './messages'
 import { QuestionDialog } from './question-dialog'
@@ -25,6 +26,7 @@ import { UnseenCreates } from './task-form/unseen-creates'
 import { buildModel } from './timeline/view/timeline-model'
 import { TimelineView } from './timeline/view/timeline-view'
 import { Toolbar } from './toolbar'
+import { useRowLinkDrag } from './tree-links/row-link-drag'
 import { UnscheduledTray } from './unscheduled-tray'
 
 export function App(): React.JSX.Element {
@@ -37,6 +39,7 @@ export function App(): React.JSX.Element {
   const zoom = usePlanner((s) => s.view.zoom)
   const collapsedIds = usePlanner((s) => s.view.collapsedIds)
   useTaskFormKeys(store)
+  useRowLinkDrag(store, api)
 
   const reload = useCallback(
     async (cachedFirst: boolean) => {
@@ -78,6 +81,7 @@ export function App(): React.JSX.Element {
       <StatusBar api={api} boardName={boardName} onRefresh={() => void reload(false)} />
       <CoveragePanel api={api} />
       <QuestionDialog />
+      <ContextMenu api={api} />
     </div>
   )
 }

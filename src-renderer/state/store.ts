@@ -1,4 +1,4 @@
-// The planner's one store: eight slices combined (zustand's slices pattern), each owning one key of
+// The planner's one store: nine slices combined (zustand's slices pattern), each owning one key of
 // the state plus the synchronous actions that change it. Async work (talking to main) lives in
 // plain functions in ./actions that take the store and the API. Vanilla zustand, so the store
 // runs and is tested without React; ./use-planner.ts binds it to components.
@@ -16,6 +16,8 @@ import { createSelectionSlice } from './slices/selection-slice'
 import type { SelectionSlice } from './slices/selection-slice'
 import { createHistorySlice } from './slices/history-slice'
 import type { HistorySlice } from './slices/history-slice'
+import { createMenuSlice } from './slices/menu-slice'
+import type { MenuSlice } from './slices/menu-slice'
 import { createQuestionSlice } from './slices/question-slice'
 import type { QuestionSlice } from './slices/question-slice'
 import { createViewSlice } from './slices/view-slice'
@@ -28,6 +30,7 @@ export type PlannerState = BoardSlice &
   ProfilesSlice &
   HistorySlice &
   QuestionSlice &
+  MenuSlice &
   FiltersSlice
 export type PlannerStore = StoreApi<PlannerState>
 export type SliceCreator<T> = StateCreator<PlannerState, [], [], T>
@@ -42,5 +45,6 @@ export function createPlannerStore(): PlannerStore {
     ...createFiltersSlice(...a),
     ...createHistorySlice(...a),
     ...createQuestionSlice(...a),
+    ...createMenuSlice(...a),
   }))
 }

@@ -1,0 +1,121 @@
+// The context menu of bars, tree rows and arrows (right click, the Menu key or Shift+F10 on the
+// focused row). It listens on the document, so the timeline and the tree only need to mark their
+// elements: `data-task-id` on a bar or row, `data-link-id` on an arrow. A role=menu with
+// menuitems: arrow keys move, Enter runs, Esc or a click elsewhere closes.
+import { useEffect, useMemo, useRef } from 'react'
+import type { PlannerApi } from '../../src-shared/ipc/planner-api'
+import { usePlanner, usePlannerStore } from '../state'
+import type { PlannerStore } from '../state'
+import type { MenuTarget } from '../state/slices/menu-slice'
+import { menuItems } from './menu-items'
+import './context-menu.css'
+
+function targetOf(element: Element | null): MenuTarget | undefined {
+  const link = element?.closest('[data-link-id]')
+  if (link) return { kind: 'dependency', dependencyId: link.getAttribute('data-link-id') ?? '' }
+  const task = element?.closest('.tb-bar[data-task-id], .tree-row[data-task-id]')
+  if (task) return { kind: 'task', taskId: task.getAttribute('data-task-id') ?? '' }
+  return undefined
+}
+
+function useMenuTriggers(store: PlannerStore): void {
+  useEffect(() => {
+    const onContextMenu = (event: MouseEvent) => {
+      const target = targetOf(event.target instanceof Element ? event.target : null)
+      if (!target) return
+      event.preventDefault()
+      if (target.kind === 'task') store.getState().selectTasks([target.taskId])
+      store.getState().openContextMenu(event.clientX, event.clientY, target)
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      const isMenuKey = event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)
+      if (!isMenuKey) return
+      const focused = store.getState().selection.focusedId
+      const row = focused
+        ? document.querySelector(`.tree-row[data-task-id="${CSS.escape(focused)}"]`)
+        : null
+      if (!focused || !row) return
+      event.preventDefault()
+      const box = row.getBoundingClientRect()
+      store.getState().openContextMenu(box.left + 24, box.bottom, { kind: 'task', taskId: focused })
+    }
+    document.addEventListener('contextmenu', onContextMenu)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('contextmenu', onContextMenu)
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [store])
+}
+
+export function ContextMenu({ api }: { api: PlannerApi }): React.JSX.Element | null {
+  const store = usePlannerStore()
+  const open = usePlanner((s) => s.contextMenu)
+  const menu = useRef<HTMLDivElement>(null)
+  useMenuTriggers(store)
+  const items = useMemo(() => (open ? menuItems(store, api, open.target) : []), [open, store, api])
+
+  useEffect(() => {
+    if (!open) return
+    menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not([disabled])')?.focus()
+    const onPointerDown = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node)) store.getState().closeContextMenu()
+    }
+    document.addEventListener('pointerdown', onPointerDown, true)
+    return () => document.removeEventListener('pointerdown', onPointerDown, true)
+  }, [open, store])
+
+  if (!open || items.length === 0) return null
+  const close = () => store.getState().closeContextMenu()
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const buttons = [
+      ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ??
+        []),
+    ]
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
+    const step = { ArrowDown: 1, ArrowUp: -1 }[event.key as 'ArrowDown' | 'ArrowUp']
+    if (step) {
+      event.preventDefault()
+      buttons[(at + step + buttons.length) % buttons.length]?.focus()
+    } else if (event.key === 'Escape' || event.key === 'Tab') {
+      event.preventDefault()
+      event.stopPropagation()
+      close()
+    }
+  }
+  const label =
+    open.target.kind === 'task'
+      ? `Actions for ${taskName(store, open.target.taskId)}`
+      : 'Actions for the dependency'
+  return (
+    <div
+      ref={menu}
+      className="context-menu"
+      role="menu"
+      aria-label={label}
+      style={{ left: open.x, top: open.y }}
+      onKeyDown={onKeyDown}
+    >
+      {items.map((item) => (
+        <button
+          key={item.label}
+          type="button"
+          role="menuitem"
+          disabled={item.disabledReason !== undefined}
+          title={item.disabledReason}
+          onClick={() => {
+            close()
+            void item.run()
+          }}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+function taskName(store: PlannerStore, id: string): string {
+  const task = store.getState().board.tasksById[id]
+  return task ? `${task.projectKey}-${task.key} ${task.title}` : id
+}

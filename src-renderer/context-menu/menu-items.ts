@@ -1,0 +1,91 @@
+// What the context menu offers on a task (its bar or its row) or on an arrow, as plain items the
+// menu renders; each runs an action of the store. Items a task cannot take are left out (a
+// milestone has no subtasks; "Remove from parent" only for a subtask).
+import type { Dependency, Task } from '../../src-shared/api/resources'
+import type { PlannerApi } from '../../src-shared/ipc/planner-api'
+import { applyEdit } from '../state'
+import { deleteDependency } from '../state/actions/dependencies'
+import type { PlannerStore } from '../state'
+import type { MenuTarget } from '../state/slices/menu-slice'
+import { knownTaskUrls, taskUrl } from './task-url'
+
+export interface MenuItem {
+  /** The item's text: its accessible name. */
+  label: string
+  /** Why it cannot run now; shown as a disabled item with this as its description. */
+  disabledReason?: string
+  run(): void | Promise<unknown>
+}
+
+const keyOf = (task: Pick<Task, 'projectKey' | 'key'>) => `${task.projectKey}-${task.key}`
+
+export function menuItems(store: PlannerStore, api: PlannerApi, target: MenuTarget): MenuItem[] {
+  const state = store.getState()
+  if (target.kind === 'dependency') {
+    const dependency = state.board.dependencies.find((d) => d.id === target.dependencyId)
+    return dependency ? dependencyItems(store, api, dependency) : []
+  }
+  const task = state.board.tasksById[target.taskId]
+  return task ? taskItems(store, api, task) : []
+}
+
+function taskItems(store: PlannerStore, api: PlannerApi, task: Task): MenuItem[] {
+  const state = store.getState()
+  const key = keyOf(task)
+  const edit = (fields: { parentId?: string; milestoneId?: string }) =>
+    applyEdit(store, api, { kind: 'updateFields', updates: [{ id: task.id, ...fields }] })
+  const items: MenuItem[] = [
+    { label: 'Open', run: () => state.showDetails(task.id) },
+    task.type === 'milestone'
+      ? { label: 'New task in milestone', run: () => state.openCreate({ milestoneId: task.id }) }
+      : { label: 'New subtask', run: () => state.openCreate({ parentId: task.id }) },
+    // The details panel holds the task picker, the lag and "Add dependency".
+    { label: 'Add predecessor', run: () => state.showDetails(task.id) },
+    { label: 'Add successor', run: () => state.showDetails(task.id) },
+  ]
+  if (task.parentId) items.push({ label: 'Remove from parent', run: () => edit({ parentId: '' }) })
+  if (task.milestoneId && task.type !== 'milestone')
+    items.push({ label: 'Remove from milestone', run: () => edit({ milestoneId: '' }) })
+  const url = taskUrl(task, knownTaskUrls(state.board.dependencies), state.board.tasksById)
+  items.push(
+    url
+      ? { label: 'Copy link', run: () => copyLink(store, key, url) }
+      : {
+          label: 'Copy link',
+          disabledReason: `The board has not named ${key}'s link yet (it names links in dependencies and saved edits).`,
+          run: () => undefined,
+        },
+  )
+  return items
+}
+
+function dependencyItems(store: PlannerStore, api: PlannerApi, dependency: Dependency): MenuItem[] {
+  const state = store.getState()
+  const name = (id: string, projectKey: string, key: number) =>
+    keyOf(state.board.tasksById[id] ?? { projectKey, key })
+  const pred = name(
+    dependency.predecessorId,
+    dependency.predecessorProjectKey,
+    dependency.predecessorKey,
+  )
+  const succ = name(dependency.successorId, dependency.successorProjectKey, dependency.successorKey)
+  return [
+    // Selecting the arrow opens its panel: "Lag (days)" and "Delete dependency".
+    { label: 'Change lag', run: () => state.selectDependency(dependency.id) },
+    { label: 'Delete dependency', run: () => deleteDependency(store, api, dependency) },
+    { label: `Open ${pred}`, run: () => state.showDetails(dependency.predecessorId) },
+    { label: `Open ${succ}`, run: () => state.showDetails(dependency.successorId) },
+  ]
+}
+
+async function copyLink(store: PlannerStore, key: string, url: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(url)
+    store.getState().addMessage('info', `Copied the link to ${key}: ${url}`)
+  } catch {
+    // No clipboard (a page without focus, a denied permission): the link is still given.
+    store
+      .getState()
+      .addMessage('warning', `Could not copy to the clipboard; the link to ${key} is ${url}`)
+  }
+}

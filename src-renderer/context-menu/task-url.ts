@@ -1,0 +1,34 @@
+// A task's link on the board, for "Copy link". The list endpoint carries no URL; the board names
+// URLs in dependencies (predecessorUrl, successorUrl) and in update answers. A URL known for the
+// task is used as it is; otherwise one known URL of another task is taken as the board's pattern
+// when it holds that task's id or its key (APP-12), and the same place gets this task's.
+import type { Dependency, Task } from '../../src-shared/api/resources'
+
+/** URLs the board has named, by task id. */
+export function knownTaskUrls(dependencies: readonly Dependency[]): Map<string, string> {
+  const urls = new Map<string, string>()
+  for (const d of dependencies) {
+    if (d.predecessorUrl) urls.set(d.predecessorId, d.predecessorUrl)
+    if (d.successorUrl) urls.set(d.successorId, d.successorUrl)
+  }
+  return urls
+}
+
+/** The task's URL, or undefined when the board has named none the planner can follow. */
+export function taskUrl(
+  task: Task,
+  known: ReadonlyMap<string, string>,
+  tasksById: Readonly<Record<string, Task>>,
+): string | undefined {
+  const own = known.get(task.id)
+  if (own) return own
+  for (const [id, url] of known) {
+    const sample = tasksById[id]
+    if (!sample) continue
+    if (sample.id.length >= 4 && url.includes(sample.id)) return url.replace(sample.id, task.id)
+    const key = `${sample.projectKey}-${sample.key}`
+    if (url.endsWith(key) || url.includes(`${key}/`) || url.includes(`${key}?`))
+      return url.replace(key, `${task.projectKey}-${task.key}`)
+  }
+  return undefined
+}
