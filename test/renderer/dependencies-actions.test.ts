@@ -262,12 +262,17 @@ describe('changeLag', () => {
         error: { code: 'NETWORK', message: 'The board did not answer.' },
       }),
     })
-    const outcome = await changeLag(store, fake.api, d, 5)
+    store.getState().selectDependency(d.id)
+    const changing = changeLag(store, fake.api, d, 5)
+    // The panel stays on it meanwhile.
+    expect(store.getState().selectedDependencyId).toBe(d.id)
+    const outcome = await changing
     const message =
       'The dependency APP-3 → APP-9 (lag 2 days) was lost: its lag could not be changed to 5 days (The board did not answer), and it could not be put back (The board did not answer). Draw it again to restore it.'
     expect(outcome).toEqual({ ok: false, message })
     expect(texts(store)).toEqual([message])
     expect(arrows(store)).toEqual([])
+    expect(store.getState().selectedDependencyId).toBeNull()
   })
 
   it('changes nothing when the delete is refused', async () => {

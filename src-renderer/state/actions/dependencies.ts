@@ -108,10 +108,15 @@ function added(store: PlannerStore, dependency: Dependency): void {
   }))
 }
 
-function removed(store: PlannerStore, id: string): void {
+/**
+ * `keepSelection`: a lag change replaces the dependency; its selection moves to the new one
+ * afterwards, so the panel stays open meanwhile.
+ */
+function removed(store: PlannerStore, id: string, keepSelection = false): void {
   store.setState((s) => ({
     board: { ...s.board, dependencies: s.board.dependencies.filter((d) => d.id !== id) },
-    selectedDependencyId: s.selectedDependencyId === id ? null : s.selectedDependencyId,
+    selectedDependencyId:
+      s.selectedDependencyId === id && !keepSelection ? null : s.selectedDependencyId,
   }))
 }
 
@@ -250,7 +255,7 @@ export async function changeLag(
     }
     return fail(store, `Could not change the lag of ${name}: ${deleted.error.message}`)
   }
-  removed(store, dependency.id)
+  removed(store, dependency.id, true)
 
   const made = await send(store, api, { predecessorId, successorId, lagDays })
   if (made.ok) {
@@ -272,6 +277,7 @@ export async function changeLag(
       `Could not change the lag of ${name} to ${days(lagDays)} (${clause(made.reason)}). It is kept with its lag of ${days(oldLag)}.`,
     )
   }
+  if (wasSelected) store.setState({ selectedDependencyId: null })
   return fail(
     store,
     `The dependency ${name} (lag ${days(oldLag)}) was lost: its lag could not be changed to ${days(lagDays)} (${clause(made.reason)}), and it could not be put back (${clause(restored.reason)}). Draw it again to restore it.`,
