@@ -11,14 +11,16 @@ import {
   revokeApiKey,
   listApiKeys,
 } from '../../src-server'
-import { ListTasksResponse } from '../../src-shared/api'
-import type { Task } from '../../src-shared/api'
+import { ListDependenciesResponse, ListTasksResponse } from '../../src-shared/api'
+import type { Dependency, Task } from '../../src-shared/api'
 
 export interface BoardClient {
   /** The local board's address and the test's own key: enough to add it as another board. */
   baseUrl: string
   apiKey: string
   tasks(query?: string): Promise<Task[]>
+  /** Every dependency of the board. */
+  dependencies(): Promise<Dependency[]>
   create(tasks: unknown[]): Promise<void>
   /** Revokes every key but the test's own: the planner's requests are refused from then on. */
   revokePlannerKeys(): void
@@ -52,6 +54,10 @@ export async function localBoardClient(page: Page, userData: string): Promise<Bo
         headers,
       })
       return ListTasksResponse.parse(await response.json()).tasks
+    },
+    async dependencies() {
+      const response = await fetch(`${baseUrl}/api/v1/dependencies`, { headers })
+      return ListDependenciesResponse.parse(await response.json()).dependencies
     },
     async create(tasks) {
       const response = await fetch(`${baseUrl}/api/v1/tasks`, {
