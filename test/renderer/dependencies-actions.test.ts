@@ -1,6 +1,6 @@
 // Dependency actions against a fake PlannerApi: what is sent, what the store shows at once, the
 // sentences the user reads (naming tasks by key), the lag change as delete-then-create with the
-// old dependency restored when the create fails, and the undo steps handed to the history.
+// old dependency restored when the create fails, and the undo entries (run by undoLast/redoLast).
 import { describe, expect, it } from 'vitest'
 import type { Dependency, Task } from '../../src-shared/api'
 import type { IpcError, IpcResult } from '../../src-shared/ipc'
@@ -9,7 +9,7 @@ import {
   createDependency,
   deleteDependency,
 } from '../../src-renderer/state/actions/dependencies'
-import type { DependencyHistoryStep } from '../../src-renderer/state/actions/dependencies'
+import { redoLast, undoLast } from '../../src-renderer/state/actions/undo-redo'
 import { createPlannerStore } from '../../src-renderer/state/store'
 import type { PlannerStore } from '../../src-renderer/state/store'
 import { fakePlannerApi, snapshot, task } from './state/fixtures'
@@ -56,12 +56,11 @@ function setup(
 ): {
   store: PlannerStore
   fake: ReturnType<typeof fakePlannerApi>
-  steps: DependencyHistoryStep[]
+  steps: () => string[]
 } {
   const store = createPlannerStore()
   store.getState().snapshotReceived(snapshot(TASKS, { dependencies }))
-  const steps: DependencyHistoryStep[] = []
-  store.setState({ recordHistory: (step: DependencyHistoryStep) => steps.push(step) } as never)
+  const steps = () => store.getState().history.past.map((e) => e.label)
   const fake = fakePlannerApi({
     'deps:create': (body) => ({
       ok: true,
@@ -90,7 +89,7 @@ describe('createDependency', () => {
       { predecessorId: 't3', successorId: 't9', lagDays: 0 },
     ])
     expect(arrows(store)).toEqual(['t3>t9+0'])
-    expect(steps.map((s) => s.label)).toEqual(['Add dependency APP-3 → APP-9'])
+    expect(steps()).toEqual(['add dependency APP-3 → APP-9'])
   })
 
   it('says what is wrong, naming the tasks, and sends nothing it can tell will be refused', async () => {
@@ -137,22 +136,26 @@ describe('createDependency', () => {
       expect(outcome).toEqual({ ok: false, message })
       expect(texts(store)).toEqual([message])
       expect(arrows(store)).toEqual([])
-      expect(steps).toEqual([])
+      expect(steps()).toEqual([])
     }
   })
 
   it('undo deletes the dependency it created, redo creates it again', async () => {
     const { store, fake, steps } = setup()
     await createDependency(store, fake.api, { predecessorId: 't3', successorId: 't9', lagDays: 2 })
-    await steps[0]!.undo()
+    expect(await undoLast(store, fake.api)).toBe(true)
     expect(arrows(store)).toEqual([])
-    await steps[0]!.redo()
+    expect(await redoLast(store, fake.api)).toBe(true)
     expect(arrows(store)).toEqual(['t3>t9+2'])
     // Undo after redo finds the new dependency (a new id) by its two tasks.
-    await steps[0]!.undo()
+    expect(await undoLast(store, fake.api)).toBe(true)
     expect(arrows(store)).toEqual([])
     expect(fake.callsOf('deps:delete')).toHaveLength(2)
-    expect(steps).toHaveLength(1)
+    // Undo and redo record nothing of their own.
+    expect(steps()).toEqual([])
+    expect(store.getState().history.future.map((e) => e.label)).toEqual([
+      'add dependency APP-3 → APP-9',
+    ])
   })
 })
 
@@ -166,8 +169,8 @@ describe('deleteDependency', () => {
     expect(store.getState().selectedDependencyId).toBeNull()
     expect(await done).toEqual({ ok: true })
     expect(fake.callsOf('deps:delete')).toEqual([{ id: d.id }])
-    expect(steps.map((s) => s.label)).toEqual(['Delete dependency APP-3 → APP-9'])
-    await steps[0]!.undo()
+    expect(steps()).toEqual(['delete dependency APP-3 → APP-9'])
+    expect(await undoLast(store, fake.api)).toBe(true)
     expect(arrows(store)).toEqual(['t3>t9+1'])
   })
 
@@ -210,9 +213,11 @@ describe('changeLag', () => {
     expect(store.getState().selectedDependencyId).toBe(
       outcome.ok ? outcome.dependency?.id : undefined,
     )
-    expect(steps.map((s) => s.label)).toEqual(['Change lag of APP-3 → APP-9 to 4 days'])
-    await steps[0]!.undo()
+    expect(steps()).toEqual(['change the lag of APP-3 → APP-9 to 4 days'])
+    expect(await undoLast(store, fake.api)).toBe(true)
     expect(arrows(store)).toEqual(['t3>t9+1'])
+    expect(await redoLast(store, fake.api)).toBe(true)
+    expect(arrows(store)).toEqual(['t3>t9+4'])
   })
 
   it('refuses a lag the board would refuse before sending anything, and sends nothing for the same lag', async () => {
@@ -286,6 +291,6 @@ describe('changeLag', () => {
     })
     expect(fake.callsOf('deps:create')).toEqual([])
     expect(arrows(store)).toEqual(['t3>t9+2'])
-    expect(steps).toEqual([])
+    expect(steps()).toEqual([])
   })
 })

@@ -10,8 +10,9 @@
 //   create fails, the old dependency is created again with its old lag; if even that fails, the
 //   user is told plainly which dependency was lost.
 //
-// Every action records an undo step when the store has a history (recordHistory), unless asked
-// not to ({record: false}: undo and redo themselves).
+// Every action that the board took records an undo entry (../slices/history-slice.ts: steps as
+// data, run by ./undo-redo.ts), unless asked not to ({record: false}: undo and redo themselves).
+// Steps name the two tasks, not the dependency's id: a lag change or a redo makes a new id.
 import type { Dependency } from '../../../src-shared/api/resources'
 import type { IpcError, IpcResult } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
@@ -29,7 +30,8 @@ import {
 } from '../../dependencies/dependency-words'
 import type { KeyOf } from '../../dependencies/dependency-words'
 import { addMessages } from '../edit-batches'
-import type { PlannerState, PlannerStore } from '../store'
+import type { UndoStep } from '../slices/history-slice'
+import type { PlannerStore } from '../store'
 
 export type DependencyOutcome =
   { ok: true; dependency?: Dependency } | { ok: false; message: string }
@@ -45,26 +47,13 @@ export interface DependencyActionOptions {
   record?: boolean
 }
 
-/** One undoable step, as the history slice takes it. */
-export interface DependencyHistoryStep {
-  label: string
-  undo(): Promise<DependencyOutcome>
-  redo(): Promise<DependencyOutcome>
-}
-
-/**
- * HOOK POINT for undo/redo: the history slice's recorder, when the store has one. Looked up at
- * call time and typed loosely here, so this file works before and after that slice exists.
- */
-type WithHistory = PlannerState & { recordHistory?: (step: DependencyHistoryStep) => void }
-
 function recordStep(
   store: PlannerStore,
   options: DependencyActionOptions | undefined,
-  step: DependencyHistoryStep,
-) {
+  entry: { label: string; undo: UndoStep; redo: UndoStep },
+): void {
   if (options?.record === false) return
-  ;(store.getState() as WithHistory).recordHistory?.(step)
+  store.getState().recordHistory(entry)
 }
 
 function namer(store: PlannerStore): KeyOf {
@@ -118,11 +107,6 @@ function removed(store: PlannerStore, id: string, keepSelection = false): void {
     selectedDependencyId:
       s.selectedDependencyId === id && !keepSelection ? null : s.selectedDependencyId,
   }))
-}
-
-/** The dependency between these two tasks as the store has it now (undo after a redo). */
-function current(store: PlannerStore, predecessorId: string, successorId: string) {
-  return store.getState().board.dependencies.find((d) => sameEnds(d, predecessorId, successorId))
 }
 
 /** What the planner can tell before sending: undefined when only the board can say. */
@@ -179,27 +163,13 @@ export async function createDependency(
   if (refusal) return fail(store, refusal)
   const result = await send(store, api, ends)
   if (!result.ok) return fail(store, result.words)
-  const { predecessorId, successorId } = ends
+  const { predecessorId, successorId, lagDays } = ends
   recordStep(store, options, {
-    label: `Add dependency ${dependencyName(keyOf, predecessorId, successorId)}`,
-    undo: () => deleteByEnds(store, api, predecessorId, successorId),
-    redo: () => createDependency(store, api, ends, { record: false }),
+    label: `add dependency ${dependencyName(keyOf, predecessorId, successorId)}`,
+    undo: { kind: 'deleteDependency', predecessorId, successorId },
+    redo: { kind: 'createDependency', predecessorId, successorId, lagDays },
   })
   return { ok: true, dependency: result.dependency }
-}
-
-async function deleteByEnds(
-  store: PlannerStore,
-  api: PlannerApi,
-  predecessorId: string,
-  successorId: string,
-): Promise<DependencyOutcome> {
-  const found = current(store, predecessorId, successorId)
-  if (!found) {
-    const name = dependencyName(namer(store), predecessorId, successorId)
-    return fail(store, `The dependency ${name} is no longer on the board`)
-  }
-  return deleteDependency(store, api, found, { record: false })
 }
 
 export async function deleteDependency(
@@ -223,10 +193,9 @@ export async function deleteDependency(
   }
   const { predecessorId, successorId, lagDays } = dependency
   recordStep(store, options, {
-    label: `Delete dependency ${name}`,
-    undo: () =>
-      createDependency(store, api, { predecessorId, successorId, lagDays }, { record: false }),
-    redo: () => deleteByEnds(store, api, predecessorId, successorId),
+    label: `delete dependency ${name}`,
+    undo: { kind: 'createDependency', predecessorId, successorId, lagDays },
+    redo: { kind: 'deleteDependency', predecessorId, successorId },
   })
   return { ok: true }
 }
@@ -261,9 +230,9 @@ export async function changeLag(
   if (made.ok) {
     if (wasSelected) store.setState({ selectedDependencyId: made.dependency.id })
     recordStep(store, options, {
-      label: `Change lag of ${name} to ${days(lagDays)}`,
-      undo: () => lagByEnds(store, api, predecessorId, successorId, oldLag),
-      redo: () => lagByEnds(store, api, predecessorId, successorId, lagDays),
+      label: `change the lag of ${name} to ${days(lagDays)}`,
+      undo: { kind: 'setLag', predecessorId, successorId, lagDays: oldLag },
+      redo: { kind: 'setLag', predecessorId, successorId, lagDays },
     })
     return { ok: true, dependency: made.dependency }
   }
@@ -282,19 +251,4 @@ export async function changeLag(
     store,
     `The dependency ${name} (lag ${days(oldLag)}) was lost: its lag could not be changed to ${days(lagDays)} (${clause(made.reason)}), and it could not be put back (${clause(restored.reason)}). Draw it again to restore it.`,
   )
-}
-
-async function lagByEnds(
-  store: PlannerStore,
-  api: PlannerApi,
-  predecessorId: string,
-  successorId: string,
-  lagDays: number,
-): Promise<DependencyOutcome> {
-  const found = current(store, predecessorId, successorId)
-  if (!found) {
-    const name = dependencyName(namer(store), predecessorId, successorId)
-    return fail(store, `The dependency ${name} is no longer on the board`)
-  }
-  return changeLag(store, api, found, lagDays, { record: false })
 }
