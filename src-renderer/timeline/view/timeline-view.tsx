@@ -17,7 +17,6 @@ import {
   usePlanner,
   usePlannerStore,
 } from '../../state'
-import type { PlannerState } from '../../state'
 import { createDependency } from '../../state/actions/dependencies'
 import { TimelineAdapter } from '../adapter'
 import type { SpanSelection } from '../adapter'
@@ -35,11 +34,6 @@ const OVERSCAN = 20
 export const SCHEDULED_DAYS = 3
 
 const DAY_MS = 86_400_000
-
-/** The create dialog's entry (the view slice's openCreate), when the app has one. */
-type WithCreate = PlannerState & {
-  openCreate?: (init: { startDate: string; dueDate: string }) => void
-}
 
 /** Days picked on a row as the create dialog's dates: YYYY-MM-DD, the due day included. */
 export function spanDates(span: SpanSelection): { startDate: string; dueDate: string } {
@@ -126,7 +120,7 @@ export function TimelineView({
         void createDependency(store, api, { predecessorId, successorId, lagDays: 0 })
       },
       onLinkClick: (id) => store.getState().selectDependency(id),
-      onSpanSelect: (span) => (store.getState() as WithCreate).openCreate?.(spanDates(span)),
+      onSpanSelect: (span) => store.getState().openCreate(spanDates(span)),
     })
     adapter.current = instance
     return () => {
