@@ -2,7 +2,7 @@
 // focused row). It listens on the document, so the timeline and the tree only need to mark their
 // elements: `data-task-id` on a bar or row, `data-link-id` on an arrow. A role=menu with
 // menuitems: arrow keys move, Enter runs, Esc or a click elsewhere closes.
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
 import { usePlanner, usePlannerStore } from '../state'
 import type { PlannerStore } from '../state'
@@ -54,6 +54,21 @@ export function ContextMenu({ api }: { api: PlannerApi }): React.JSX.Element | n
   const menu = useRef<HTMLDivElement>(null)
   useMenuTriggers(store)
   const items = useMemo(() => (open ? menuItems(store, api, open.target) : []), [open, store, api])
+
+  // Kept inside the window: a menu opened near an edge opens towards the middle instead.
+  useLayoutEffect(() => {
+    const element = menu.current
+    if (!open || !element) return
+    const box = element.getBoundingClientRect()
+    const margin = 4
+    const left = Math.max(margin, Math.min(open.x, window.innerWidth - box.width - margin))
+    const top =
+      open.y + box.height + margin > window.innerHeight
+        ? Math.max(margin, open.y - box.height)
+        : open.y
+    element.style.left = `${left}px`
+    element.style.top = `${top}px`
+  }, [open])
 
   useEffect(() => {
     if (!open) return

@@ -80,7 +80,12 @@ function dependencyItems(store: PlannerStore, api: PlannerApi, dependency: Depen
 
 async function copyLink(store: PlannerStore, key: string, url: string): Promise<void> {
   try {
-    await navigator.clipboard.writeText(url)
+    // A clipboard that never answers (a permission prompt nobody sees) must not leave the
+    // user without the link.
+    await Promise.race([
+      navigator.clipboard.writeText(url),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 2_000)),
+    ])
     store.getState().addMessage('info', `Copied the link to ${key}: ${url}`)
   } catch {
     // No clipboard (a page without focus, a denied permission): the link is still given.
