@@ -220,6 +220,17 @@ describe('changeLag', () => {
     expect(arrows(store)).toEqual(['t3>t9+4'])
   })
 
+  it('leaves a selection the user made meanwhile alone', async () => {
+    const d = dep('t3', 't9', 1)
+    const { store, fake } = setup([d])
+    store.getState().selectDependency(d.id)
+    const changing = changeLag(store, fake.api, d, 2)
+    store.getState().clickTask('t4', { shift: false, ctrl: false }, ['t4'])
+    await changing
+    expect(store.getState().selectedDependencyId).toBeNull()
+    expect(store.getState().selection.selectedIds).toEqual(['t4'])
+  })
+
   it('refuses a lag the board would refuse before sending anything, and sends nothing for the same lag', async () => {
     const d = dep('t3', 't9', 1)
     const { store, fake } = setup([d])

@@ -214,7 +214,13 @@ export async function changeLag(
   const problem = lagProblem(lagDays)
   if (problem) return fail(store, problem)
   if (lagDays === oldLag) return { ok: true, dependency }
-  const wasSelected = store.getState().selectedDependencyId === dependency.id
+  // The selection follows the replacement only if the user has not selected something else
+  // meanwhile (a click elsewhere that also ended the lag field's editing).
+  const moveSelection = (to: string | null) => {
+    if (store.getState().selectedDependencyId === dependency.id) {
+      store.setState({ selectedDependencyId: to })
+    }
+  }
 
   const deleted = await call(() => api.calls.depsDelete({ id: dependency.id }))
   if (!deleted.ok) {
@@ -228,7 +234,7 @@ export async function changeLag(
 
   const made = await send(store, api, { predecessorId, successorId, lagDays })
   if (made.ok) {
-    if (wasSelected) store.setState({ selectedDependencyId: made.dependency.id })
+    moveSelection(made.dependency.id)
     recordStep(store, options, {
       label: `change the lag of ${name} to ${days(lagDays)}`,
       undo: { kind: 'setLag', predecessorId, successorId, lagDays: oldLag },
@@ -240,13 +246,13 @@ export async function changeLag(
   // The old one is gone and the new one was refused: put the old one back as it was.
   const restored = await send(store, api, { predecessorId, successorId, lagDays: oldLag })
   if (restored.ok) {
-    if (wasSelected) store.setState({ selectedDependencyId: restored.dependency.id })
+    moveSelection(restored.dependency.id)
     return fail(
       store,
       `Could not change the lag of ${name} to ${days(lagDays)} (${clause(made.reason)}). It is kept with its lag of ${days(oldLag)}.`,
     )
   }
-  if (wasSelected) store.setState({ selectedDependencyId: null })
+  moveSelection(null)
   return fail(
     store,
     `The dependency ${name} (lag ${days(oldLag)}) was lost: its lag could not be changed to ${days(lagDays)} (${clause(made.reason)}), and it could not be put back (${clause(restored.reason)}). Draw it again to restore it.`,
