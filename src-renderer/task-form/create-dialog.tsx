@@ -4,15 +4,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { CreateTaskItem } from '../../src-shared/api/task-bodies'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
-import { selectVocabulary, usePlanner, usePlannerStore } from '../state'
+import { applyEdit, selectVocabulary, usePlanner, usePlannerStore } from '../state'
 import { createTasks } from '../state/actions/create-tasks'
 import type { CreatePrefill } from '../state/slices/view-slice'
 import { dayOf, EMPTY_DRAFT } from './draft'
 import type { TaskDraft } from './draft'
-import { focusFirstInvalid, shownErrors, touchedBy } from './form-state'
+import { focusFirstInvalid, shownErrors, touchedBy, withPendingTag } from './form-state'
 import { taskKey } from './links'
 import { SubtasksField } from './subtasks-field'
-import { withPendingTag } from './tags-field'
 import { TaskFields } from './task-fields'
 import { createItemFrom } from './to-request'
 import { validateDraft } from './validate'
@@ -28,16 +27,19 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
   const store = usePlannerStore()
   const vocabulary = usePlanner(selectVocabulary)
   const tasksById = usePlanner((s) => s.board.tasksById)
-  const parent = prefill.parentId ? tasksById[prefill.parentId] : undefined
+  const prefillParent = prefill.parentId ? tasksById[prefill.parentId] : undefined
   const [draft, setDraft] = useState<TaskDraft>(() => {
     const focused = store.getState().selection.focusedId
-    const near = parent ?? (focused ? tasksById[focused] : undefined)
+    const near = prefillParent ?? (focused ? tasksById[focused] : undefined)
     return {
       ...EMPTY_DRAFT,
       projectKey: near?.projectKey ?? vocabulary.projectKeys[0] ?? '',
       startDate: dayOf(prefill.startDate ?? ''),
       dueDate: dayOf(prefill.dueDate ?? ''),
       milestoneId: prefill.milestoneId ?? '',
+      // The interface creates no subtask of an existing task: the link is a separate update, sent
+      // once the create's answer names the new task.
+      parentId: prefill.parentId ?? '',
     }
   })
   const [pendingTag, setPendingTag] = useState('')
@@ -46,6 +48,7 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<string>()
   const root = useRef<HTMLDivElement>(null)
+  const parent = draft.parentId ? tasksById[draft.parentId] : undefined
 
   const errors = useMemo(() => {
     const found = validateDraft(draft, {
@@ -93,7 +96,14 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
     }
     close()
     const made = outcome.tasks[0]
-    if (made) store.getState().revealTask(made.id)
+    if (!made) return
+    store.getState().revealTask(made.id)
+    if (draft.parentId) {
+      void applyEdit(store, api, {
+        kind: 'updateFields',
+        updates: [{ id: made.id, parentId: draft.parentId }],
+      })
+    }
   }
 
   const milestone = draft.type === 'milestone'
@@ -123,7 +133,15 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
         >
           {parent && (
             <p className="field-note">
-              Subtask of {taskKey(parent)} {parent.title}
+              Subtask of {taskKey(parent)} {parent.title}{' '}
+              <button type="button" onClick={() => change({ parentId: '' })}>
+                Not a subtask
+              </button>
+            </p>
+          )}
+          {shown.parentId && (
+            <p className="field-error" role="alert">
+              Parent: {shown.parentId}
             </p>
           )}
           <TaskFields

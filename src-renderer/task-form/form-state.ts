@@ -3,6 +3,7 @@
 // still being typed. Plain functions, so the rules are tested without a DOM.
 import type { TaskDraft } from './draft'
 import type { FieldErrors } from './validate'
+import { tagProblem } from './validate'
 
 /** The error keys a change of these draft fields can produce. */
 export function touchedBy(patch: Partial<TaskDraft>): string[] {
@@ -34,4 +35,16 @@ export function shownErrors(
 /** Focuses the first field that shows a rule, so keyboard users land on what to fix. */
 export function focusFirstInvalid(root: HTMLElement | null): void {
   root?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+}
+
+/** The tags with the typed text added, or a reason the typed text is not a tag. */
+export function withPendingTag(
+  tags: readonly string[],
+  pending: string,
+): { tags: string[] } | { problem: string } {
+  const text = pending.trim()
+  if (text === '') return { tags: [...tags] }
+  const problem = tagProblem(text)
+  if (problem) return { problem: `"${text.slice(0, 40)}": ${problem}` }
+  return { tags: tags.includes(text) ? [...tags] : [...tags, text] }
 }

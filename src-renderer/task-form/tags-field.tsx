@@ -3,7 +3,7 @@
 // tag is a rule of the service ("cannot contain a comma"), shown here before anything is sent.
 import { useState } from 'react'
 import { Field } from './inputs'
-import { tagProblem } from './validate'
+import { withPendingTag } from './form-state'
 
 interface TagsFieldProps {
   tags: readonly string[]
@@ -13,18 +13,6 @@ interface TagsFieldProps {
   onPendingChange: (text: string) => void
   suggestions: readonly string[]
   error?: string | undefined
-}
-
-/** The tags with the typed text added, or a reason the typed text is not a tag. */
-export function withPendingTag(
-  tags: readonly string[],
-  pending: string,
-): { tags: string[] } | { problem: string } {
-  const text = pending.trim()
-  if (text === '') return { tags: [...tags] }
-  const problem = tagProblem(text)
-  if (problem) return { problem: `"${text.slice(0, 40)}": ${problem}` }
-  return { tags: tags.includes(text) ? [...tags] : [...tags, text] }
 }
 
 export function TagsField(props: TagsFieldProps): React.JSX.Element {

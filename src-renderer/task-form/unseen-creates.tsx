@@ -3,34 +3,8 @@
 // never appears twice; a note goes once a sync shows a task of that project and title made since
 // the request. Nothing here re-sends anything.
 import { useMemo } from 'react'
-import type { Task } from '../../src-shared/api/resources'
 import { usePlanner, usePlannerStore } from '../state'
-import type { UnseenCreate } from '../state/slices/view-slice'
-
-/** Allowance for the board's clock being behind ours (main's lookup allows the same). */
-const CLOCK_SKEW_MS = 10 * 60_000
-
-export function stillUnseen(
-  notes: readonly UnseenCreate[],
-  tasks: Readonly<Record<string, Task>>,
-): UnseenCreate[] {
-  if (notes.length === 0) return []
-  const seen = new Set<string>()
-  for (const note of notes) {
-    const after = new Date(Date.parse(note.since) - CLOCK_SKEW_MS).toISOString()
-    for (const task of Object.values(tasks)) {
-      if (
-        task.title === note.title &&
-        task.projectKey === note.projectKey &&
-        task.createdAt >= after
-      ) {
-        seen.add(String(note.id))
-        break
-      }
-    }
-  }
-  return notes.filter((note) => !seen.has(String(note.id)))
-}
+import { stillUnseen } from './unseen'
 
 export function UnseenCreates(): React.JSX.Element | null {
   const store = usePlannerStore()

@@ -61,6 +61,8 @@ export function validateDraft(draft: TaskDraft, context: ValidateContext): Field
       put(propertyField(shape.name), propertyProblem(shape, draft.properties[shape.name]))
     }
   }
+  if (context.mode === 'create' && milestone && draft.parentId !== '')
+    put('parentId', 'a milestone cannot be a subtask')
   put('parentId', parentProblem(context.tasksById, context.task?.id, draft.parentId))
   if (context.mode === 'create' && !milestone) {
     for (const subtask of draft.subtasks) {

@@ -282,4 +282,33 @@ describe('Details panel', () => {
     expect(sent.update.length).toBe(count)
     await planner.screenshot('task-form-03-ancestor-refused')
   })
+
+  it('Add successor: a task picker, Lag (days), Add dependency; the board has it', async () => {
+    const { page } = planner
+    const tasks = await board.tasks()
+    const [from, to] = tasks.filter((t) => t.type === 'task' && t.title.startsWith('E2E') === false)
+    await page.locator(`.tree-row[data-task-id="${from!.id}"]`).dblclick()
+    const panel = panelOf(from!)
+    await panel.waitFor()
+    await panel.getByRole('button', { name: 'Add successor' }).click()
+    await field(panel, 'Successor').fill(`${to!.projectKey}-${to!.key}`)
+    await panel.getByRole('option', { name: `${to!.projectKey}-${to!.key} ${to!.title}` }).click()
+    await field(panel, 'Lag (days)').fill('-1')
+    await expect.poll(() => panel.textContent()).toMatch(/must not be negative/)
+    await field(panel, 'Lag (days)').fill('2')
+    await panel.getByRole('button', { name: 'Add dependency' }).click()
+    const dependencies = async () => {
+      const response = await fetch(`${board.baseUrl}/api/v1/dependencies?taskId=${from!.id}`, {
+        headers: { authorization: `Bearer ${board.apiKey}` },
+      })
+      const body = (await response.json()) as {
+        dependencies: { predecessorId: string; successorId: string; lagDays: number }[]
+      }
+      return body.dependencies.filter((d) => d.successorId === to!.id)
+    }
+    await expect
+      .poll(dependencies)
+      .toEqual([expect.objectContaining({ predecessorId: from!.id, lagDays: 2 })])
+    await page.keyboard.press('Escape')
+  })
 })

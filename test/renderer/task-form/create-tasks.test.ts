@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CreateTaskItem } from '../../../src-shared/api'
 import { createTasks } from '../../../src-renderer/state/actions/create-tasks'
-import { stillUnseen } from '../../../src-renderer/task-form/unseen-creates'
+import { stillUnseen } from '../../../src-renderer/task-form/unseen'
 import { fakePlannerApi, snapshot, task } from '../state/fixtures'
 import { createPlannerStore } from '../state/subject'
 

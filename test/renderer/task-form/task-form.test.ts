@@ -6,10 +6,9 @@ import { CreateTaskItem } from '../../../src-shared/api'
 import type { PropertyShape } from '../../../src-shared/board/vocabulary'
 import { draftFromTask, EMPTY_DRAFT, timestampForDay } from '../../../src-renderer/task-form/draft'
 import type { TaskDraft } from '../../../src-renderer/task-form/draft'
-import { shownErrors, touchedBy } from '../../../src-renderer/task-form/form-state'
+import { shownErrors, touchedBy, withPendingTag } from '../../../src-renderer/task-form/form-state'
 import { milestoneProblem, parentProblem } from '../../../src-renderer/task-form/links'
 import { keyAction } from '../../../src-renderer/task-form/open-keys'
-import { withPendingTag } from '../../../src-renderer/task-form/tags-field'
 import { changesFrom, createItemFrom } from '../../../src-renderer/task-form/to-request'
 import { validateDraft } from '../../../src-renderer/task-form/validate'
 import { task } from '../state/fixtures'
@@ -72,6 +71,13 @@ describe('validation in the service words', () => {
     )
     const sub = { key: 1, title: ' ', status: '', assignedUserEmail: '', dueDate: '' }
     expect(create(draft({ subtasks: [sub] }))['subtask:1']).toBe('must not be blank')
+  })
+
+  it('a new milestone cannot be created as a subtask', () => {
+    expect(create(draft({ type: 'milestone', parentId: 'p' })).parentId).toBe(
+      'a milestone cannot be a subtask',
+    )
+    expect(create(draft({ parentId: 'p' }))).toEqual({})
   })
 
   it('a milestone is not checked on the fields the board ignores for it', () => {
