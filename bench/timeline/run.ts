@@ -15,6 +15,7 @@ import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import type { Page } from 'playwright-core'
 import type { BenchPage, Chart, FrameSample } from './page-api'
+import { measurePanelOpen } from './panel-open'
 import { median, percentile, renderSection, writeSection } from './report'
 import type { Row } from './report'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/chromium'
@@ -190,3 +191,4 @@ const section = renderSection(rows, {
 })
 process.stdout.write(section)
 if (options.write) log(`wrote ${await writeSection(section)}`)
+process.stdout.write(await measurePanelOpen({ write: options.write, quick: options.quick, log }))
