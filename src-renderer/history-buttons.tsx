@@ -3,28 +3,8 @@
 import { useEffect } from 'react'
 import './history.css'
 import type { PlannerApi } from '../src-shared/ipc/planner-api'
+import { historyKey, isMac, isTextField } from './history-keys'
 import { nextEntry, redoLast, undoLast, usePlanner, usePlannerStore } from './state'
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
-
-function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  if (target.isContentEditable) return true
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
-  return (
-    target instanceof HTMLInputElement && !['checkbox', 'radio', 'button'].includes(target.type)
-  )
-}
-
-/** 'undo', 'redo' or undefined for a key press. */
-export function historyKey(event: KeyboardEvent, mac = isMac): 'undo' | 'redo' | undefined {
-  const command = mac ? event.metaKey : event.ctrlKey
-  if (!command || event.altKey) return undefined
-  const key = event.key.toLowerCase()
-  if (key === 'z') return event.shiftKey ? 'redo' : 'undo'
-  if (key === 'y' && !event.shiftKey) return 'redo'
-  return undefined
-}
 
 export function HistoryButtons({ api }: { api: PlannerApi }): React.JSX.Element {
   const store = usePlannerStore()

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Task } from '../../../src-shared/api'
 import type { EditConflict, IpcResult, UpdateTasksResult } from '../../../src-shared/ipc'
-import { historyKey } from '../../../src-renderer/history-buttons'
+import { historyKey } from '../../../src-renderer/history-keys'
 import { fakePlannerApi, snapshot, task } from './fixtures'
 import { answerQuestion, applyEdit, createPlannerStore, redoLast, undoLast } from './subject'
 
