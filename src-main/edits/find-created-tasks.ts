@@ -60,7 +60,13 @@ export async function findCreatedTasks(
     const match = candidates[0]
     if (match) {
       claimed.add(match.id)
-      result.created.push({ index, id: match.id, projectKey: match.projectKey, key: match.key })
+      result.created.push({
+        index,
+        id: match.id,
+        projectKey: match.projectKey,
+        key: match.key,
+        task: match,
+      })
     } else {
       result.unknown.push({ index, title: item.title })
     }

@@ -70,6 +70,8 @@ export const CreatedTask = z.strictObject({
   id: z.string(),
   projectKey: z.string(),
   key: z.number().int(),
+  /** The task as the board listed it when main found it (with its own updatedAt). */
+  task: Task.optional(),
 })
 
 export const CreateTasksResult = z.strictObject({

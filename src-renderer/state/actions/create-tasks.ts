@@ -1,8 +1,8 @@
 // Creating tasks: ONE tasks:create batch to main, which sends it and then finds the new tasks
-// with a list query (the service does not return them). Each task found is shown at once, built
-// from what was sent and the id/key main found; a fresh sync follows in the background and brings
-// the board's own version (and the subtasks, which main does not look for). A task main could
-// not find is shown as "created, not yet seen", never as a second row, and is never re-sent.
+// with a list query (the service does not return them). Each task found is shown at once, as the
+// board listed it to main. A sync follows in the background only when something is still missing:
+// subtasks (main does not look for them) or a task main could not find, which is shown as
+// "created, not yet seen", never as a second row, and is never re-sent.
 import { toCanonicalTimestamp } from '../../../src-shared/api/dates'
 import type { Task } from '../../../src-shared/api/resources'
 import type { CreateTaskItem } from '../../../src-shared/api/task-bodies'
@@ -46,7 +46,9 @@ export async function createTasks(
     for (const found of created) {
       const item = items[found.index]
       if (!item || tasksById[found.id]) continue
-      tasksById[found.id] = shownTask(item, found, since)
+      // The board's own version when main found it (its updatedAt is what a next edit is
+      // checked against); else the planner's best picture until the sync brings it.
+      tasksById[found.id] = found.task ?? shownTask(item, found, since)
       taskIds.push(found.id)
     }
     store.setState({ board: { ...state.board, tasksById, taskIds } })
@@ -71,7 +73,13 @@ export async function createTasks(
       redo: null,
     })
   }
-  if (options.resync ?? true) void loadBoard(store, api, { cachedFirst: false })
+  // A sync is needed only for what main could not hand over: subtasks (never looked up) and
+  // tasks it could not find. On a large board a full sync is many requests.
+  const incomplete =
+    unknown.length > 0 ||
+    created.some((c) => !c.task) ||
+    items.some((item) => (item.subtasks?.length ?? 0) > 0)
+  if (options.resync ?? incomplete) void loadBoard(store, api, { cachedFirst: false })
   return {
     status: 'created',
     tasks: created.map(({ id, projectKey, key }) => ({ id, projectKey, key })),

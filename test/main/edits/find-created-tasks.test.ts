@@ -42,13 +42,13 @@ describe('finding created tasks', () => {
       since,
     })
     const all = await listTasks(service)
-    const byKey = (p: string, k: number) => all.find((t) => t.projectKey === p && t.key === k)!.id
+    const byKey = (p: string, k: number) => all.find((t) => t.projectKey === p && t.key === k)!
+    const entry = (index: number, projectKey: string, key: number) => {
+      const task = byKey(projectKey, key)
+      return { index, id: task.id, projectKey, key, task }
+    }
     expect(found).toEqual({
-      created: [
-        { index: 0, id: byKey('WEB', 2), projectKey: 'WEB', key: 2 },
-        { index: 1, id: byKey('WEB', 3), projectKey: 'WEB', key: 3 },
-        { index: 2, id: byKey('APP', 1), projectKey: 'APP', key: 1 },
-      ],
+      created: [entry(0, 'WEB', 2), entry(1, 'WEB', 3), entry(2, 'APP', 1)],
       unknown: [],
     })
     expect(queries[2]).toContain('assignedUserEmail=ada.lovelace%40example.com')

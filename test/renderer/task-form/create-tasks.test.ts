@@ -125,4 +125,25 @@ describe('createTasks', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(fake.callsOf('board:sync')).toEqual([{ cachedFirst: false }])
   })
+
+  it('shows the board version main found, and does not sync when nothing else is missing', async () => {
+    const { store, fake } = setup()
+    const found = task('n2', {
+      projectKey: 'APP',
+      key: 13,
+      title: 'Release',
+      updatedAt: '2026-11-24T10:00:00.000Z',
+    })
+    fake.handlers['tasks:create'] = () => ({
+      ok: true,
+      value: {
+        created: [{ index: 0, id: 'n2', projectKey: 'APP', key: 13, task: found }],
+        unknown: [],
+      },
+    })
+    await createTasks(store, fake.api, ITEMS.slice(1))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(store.getState().board.tasksById.n2).toEqual(found)
+    expect(fake.callsOf('board:sync')).toEqual([])
+  })
 })
