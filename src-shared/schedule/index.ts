@@ -1,3 +1,11 @@
-// Pure scheduling logic shared by the renderer, main and the board service.
+// Pure scheduling logic shared by the renderer, main and the board service (docs/scheduling.md).
 export { loopPath } from './dependency-loop'
 export type { DependencyEnds } from './dependency-loop'
+export * from './days'
+export * from './extent'
+export * from './rule'
+export * from './schedule-index'
+export * from './cascade'
+export * from './float'
+export * from './milestones'
+export * from './problems'

@@ -1,0 +1,162 @@
+// Whole-day arithmetic in UTC: the one home for it (issue 12). The service stores canonical UTC
+// timestamps ('2026-03-02T09:30:00.000Z') and the planner works in whole UTC days, where every
+// day has exactly 24 hours: adding days is adding a fixed number of milliseconds, so the time of
+// day is kept and month, year and leap-day boundaries need no special case. The local time zone
+// (and its DST switches) never enters.
+//
+// A day is named by its "day number": whole days since 1970-01-01 (negative before it). Integers
+// compare, subtract and index arrays; calendar fields (month, year) are only needed for header
+// ticks and come from Date's UTC getters. Calendar validation is src-shared/api/dates.ts's, so
+// the service and the planner agree on what a day is.
+import { isCalendarDate } from '../api/dates'
+
+export const DAY_MS = 86_400_000
+
+/** Day number of the UTC day holding `ms` (floors, so instants before 1970 work too). */
+export function dayNumberOfMs(ms: number): number {
+  return Math.floor(ms / DAY_MS)
+}
+
+/** Milliseconds of the midnight (UTC) that starts day number `day`. */
+export function msOfDayNumber(day: number): number {
+  return day * DAY_MS
+}
+
+/** The midnight (UTC) that starts the day holding `ms`, in ms. */
+export function floorToDayMs(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS
+}
+
+/** The first midnight (UTC) at or after `ms`: where a bar ending at `ms` leaves its last day. */
+export function ceilToDayMs(ms: number): number {
+  return Math.ceil(ms / DAY_MS) * DAY_MS
+}
+
+/** True when `ms` is exactly a UTC midnight: how a date-only value arrives in canonical form. */
+export function isMidnight(ms: number): boolean {
+  return ms % DAY_MS === 0
+}
+
+/** A finite whole number of days: fractions are truncated toward zero, NaN and ±∞ become 0. */
+export function wholeDays(days: number): number {
+  // `|| 0` turns -0 into 0, so a tiny negative drag never reads as "moved".
+  return Number.isFinite(days) ? Math.trunc(days) || 0 : 0
+}
+
+// ---- YYYY-MM-DD days -------------------------------------------------------------------------
+
+/** Day number of a `YYYY-MM-DD` day; throws RangeError for anything else (no silent NaN rows). */
+export function dayNumberOfIsoDay(isoDay: string): number {
+  if (!isCalendarDate(isoDay)) throw new RangeError(`not a calendar day: ${JSON.stringify(isoDay)}`)
+  // Date.parse reads a YYYY-MM-DD as UTC midnight for every year 0000-9999.
+  return dayNumberOfMs(Date.parse(`${isoDay}T00:00:00.000Z`))
+}
+
+/** `YYYY-MM-DD` of day number `day` (years 0000-9999). */
+export function isoDayOfDayNumber(day: number): string {
+  return new Date(msOfDayNumber(day)).toISOString().slice(0, 10)
+}
+
+/** Midnight UTC of a calendar day `YYYY-MM-DD`, canonical: what the service stores for a date. */
+export function midnightOfIsoDay(isoDay: string): string {
+  return `${isoDay}T00:00:00.000Z`
+}
+
+/** Midnight UTC that starts day number `day`, canonical. */
+export function timestampOfDayNumber(day: number): string {
+  return new Date(msOfDayNumber(day)).toISOString()
+}
+
+/** Calendar day `days` after `isoDay` (both `YYYY-MM-DD`; earlier when negative). */
+export function shiftIsoDay(isoDay: string, days: number): string {
+  return isoDayOfDayNumber(dayNumberOfIsoDay(isoDay) + days)
+}
+
+/** Whole calendar days from `from` to `to` (`YYYY-MM-DD`): negative when `to` is earlier. */
+export function daysBetweenIsoDays(from: string, to: string): number {
+  return dayNumberOfIsoDay(to) - dayNumberOfIsoDay(from)
+}
+
+// ---- ISO timestamps --------------------------------------------------------------------------
+
+/** Milliseconds of an ISO timestamp; undefined for '' and anything Date cannot read. */
+export function parseInstant(value: string): number | undefined {
+  if (!value) return undefined
+  const ms = Date.parse(value)
+  return Number.isNaN(ms) ? undefined : ms
+}
+
+/** Day number of the UTC day of an ISO timestamp; undefined for '' or an unreadable value. */
+export function dayNumberOfTimestamp(timestamp: string): number | undefined {
+  const ms = parseInstant(timestamp)
+  return ms === undefined ? undefined : dayNumberOfMs(ms)
+}
+
+/** The UTC calendar day `YYYY-MM-DD` of a timestamp; throws RangeError for an unreadable one. */
+export function isoDayOfTimestamp(timestamp: string): string {
+  const ms = parseInstant(timestamp)
+  if (ms === undefined) throw new RangeError(`not a timestamp: '${timestamp}'`)
+  return new Date(ms).toISOString().slice(0, 10)
+}
+
+/**
+ * The timestamp `days` whole days later (earlier when negative), same time of day, canonical.
+ * Throws RangeError for an unreadable timestamp: a move must never write a date it made up.
+ */
+export function shiftTimestamp(timestamp: string, days: number): string {
+  const ms = parseInstant(timestamp)
+  if (ms === undefined) throw new RangeError(`not a timestamp: '${timestamp}'`)
+  return new Date(ms + days * DAY_MS).toISOString()
+}
+
+// ---- Calendar units (the timeline's header) --------------------------------------------------
+
+/** 0 = Sunday ... 6 = Saturday, as Date#getUTCDay, without building a Date. */
+export function weekdayOfDayNumber(day: number): number {
+  // Day 0 (1970-01-01) was a Thursday (4). The double modulo keeps negative days in 0..6.
+  return (((day + 4) % 7) + 7) % 7
+}
+
+/** The calendar units the header counts in. Weeks start on Monday (ISO 8601). */
+export type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year'
+
+/** Day number of the first day of the `unit` that contains `day`. */
+export function unitStart(day: number, unit: CalendarUnit): number {
+  switch (unit) {
+    case 'day':
+      return day
+    case 'week':
+      // Monday is weekday 1: step back (weekday + 6) % 7 days.
+      return day - ((weekdayOfDayNumber(day) + 6) % 7)
+    default: {
+      const date = new Date(msOfDayNumber(day))
+      const year = date.getUTCFullYear()
+      const month = date.getUTCMonth()
+      const firstMonth = unit === 'month' ? month : unit === 'quarter' ? month - (month % 3) : 0
+      return firstDayOfMonth(year, firstMonth)
+    }
+  }
+}
+
+/** Day number of the first day of the `unit` after the one that starts at `start`. */
+export function nextUnitStart(start: number, unit: CalendarUnit): number {
+  switch (unit) {
+    case 'day':
+      return start + 1
+    case 'week':
+      return start + 7
+    default: {
+      const date = new Date(msOfDayNumber(start))
+      const months = unit === 'month' ? 1 : unit === 'quarter' ? 3 : 12
+      // setUTCFullYear normalises month overflow (month 12 -> January of the next year).
+      return firstDayOfMonth(date.getUTCFullYear(), date.getUTCMonth() + months)
+    }
+  }
+}
+
+function firstDayOfMonth(year: number, month: number): number {
+  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0-99 to 1900-1999.
+  const date = new Date(0)
+  date.setUTCFullYear(year, month, 1)
+  return dayNumberOfMs(date.getTime())
+}

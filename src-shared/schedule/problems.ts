@@ -1,0 +1,155 @@
+// The Problems list (issue 12): every broken dependency with the days missing, and every task due
+// after its milestone, each with its one-click fixes as data. A fix is exactly what the planner
+// sends: one `tasks:update` batch (with whatever the cascade then has to move, so the fix does
+// not break the next dependency down the chain), or for "Set lag" the dependency to re-create.
+// The renderer only words them ("Move APP-9 to 2026-03-05") and sends them.
+import type { CascadeOptions, DateUpdate } from './cascade'
+import { cascade, moveChanges } from './cascade'
+import { isoDayOfDayNumber } from './days'
+import { ruleOnDays } from './rule'
+import type { ScheduleIndex, ScheduleTask } from './schedule-index'
+
+/** Move one task by whole days (keeping its duration and times of day), and the cascade after. */
+export interface MoveFix {
+  kind: 'move-successor' | 'move-predecessor' | 'move-task' | 'move-milestone'
+  taskId: string
+  /** Whole days it moves: positive = later. */
+  days: number
+  /**
+   * The day it moves to, `YYYY-MM-DD`: its new start day, or for a milestone its new due day
+   * (the day it sits at the end of).
+   */
+  toDay: string
+  /** The batch to send: the task first, then the successors the cascade moves. */
+  updates: DateUpdate[]
+  /** Dependencies that this fix would leave broken (e.g. the task's own predecessors). */
+  leavesBroken: number
+}
+
+/** Re-create the dependency with another lag (the interface has no dependency update). */
+export interface LagFix {
+  kind: 'set-lag'
+  dependencyId: string
+  predecessorId: string
+  successorId: string
+  lagDays: number
+}
+
+export type ProblemFix = MoveFix | LagFix
+
+export interface DependencyProblem {
+  kind: 'dependency'
+  dependencyId: string
+  predecessorId: string
+  successorId: string
+  lagDays: number
+  /** Days the successor starts too early. */
+  missingDays: number
+  /** Exact gap only: days the successor starts too late (0 under minimum gap). */
+  extraDays: number
+  /** Where it is on the timeline (the successor's start day number), for scrolling to it. */
+  day: number
+  fixes: ProblemFix[]
+}
+
+export interface MilestoneProblem {
+  kind: 'after-milestone'
+  taskId: string
+  milestoneId: string
+  /** Days the task ends after its milestone. */
+  days: number
+  /** The task's finish day number, for scrolling to it. */
+  day: number
+  fixes: MoveFix[]
+}
+
+export type Problem = DependencyProblem | MilestoneProblem
+
+/**
+ * Every problem of the board, ordered by where it is on the timeline (then dependencies before
+ * milestone problems). O(E + N) to find them, plus one cascade per move fix.
+ */
+export function findProblems(index: ScheduleIndex, options: CascadeOptions = {}): Problem[] {
+  const exact = options.exact === true
+  const { depPred, depSucc, depLag, startDay, finishDay } = index
+  const problems: Problem[] = []
+  for (let e = 0; e < depPred.length; e++) {
+    const p = depPred[e] as number
+    const s = depSucc[e] as number
+    const pf = finishDay[p] as number
+    const ss = startDay[s] as number
+    if (Number.isNaN(pf) || Number.isNaN(ss)) continue
+    const lag = depLag[e] as number
+    const status = ruleOnDays(pf, ss, lag, { exact })
+    if (!status.violated) continue
+    const dep = index.deps[e] as { id: string; predecessorId: string; successorId: string }
+    const fixes: ProblemFix[] = [
+      moveFix(index, 'move-successor', s, status.shiftDays, options),
+      // The predecessor's finish goes to the last day that keeps the rule: successor start - lag.
+      moveFix(index, 'move-predecessor', p, ss - lag - pf, options),
+    ]
+    const lagThatFits = ss - pf
+    if (lagThatFits >= 0) {
+      fixes.push({
+        kind: 'set-lag',
+        dependencyId: dep.id,
+        predecessorId: dep.predecessorId,
+        successorId: dep.successorId,
+        lagDays: lagThatFits,
+      })
+    }
+    problems.push({
+      kind: 'dependency',
+      dependencyId: dep.id,
+      predecessorId: dep.predecessorId,
+      successorId: dep.successorId,
+      lagDays: lag,
+      missingDays: status.missingDays,
+      extraDays: exact ? status.slackDays : 0,
+      day: ss,
+      fixes,
+    })
+  }
+  for (let t = 0; t < index.tasks.length; t++) {
+    const m = index.milestoneOf[t] as number
+    if (m < 0) continue
+    const days = (finishDay[t] as number) - (finishDay[m] as number)
+    if (!(days > 0)) continue
+    problems.push({
+      kind: 'after-milestone',
+      taskId: (index.tasks[t] as ScheduleTask).id,
+      milestoneId: (index.tasks[m] as ScheduleTask).id,
+      days,
+      day: finishDay[t] as number,
+      fixes: [
+        moveFix(index, 'move-task', t, -days, options),
+        moveFix(index, 'move-milestone', m, days, options),
+      ],
+    })
+  }
+  return problems
+    .map((problem, at) => ({ problem, at }))
+    .sort((a, b) => a.problem.day - b.problem.day || a.at - b.at)
+    .map((x) => x.problem)
+}
+
+function moveFix(
+  index: ScheduleIndex,
+  kind: MoveFix['kind'],
+  i: number,
+  days: number,
+  options: CascadeOptions,
+): MoveFix {
+  const task = index.tasks[i] as ScheduleTask
+  const result = cascade(index, moveChanges(index, [task.id], days), options)
+  const newStart = (index.startDay[i] as number) + days
+  const newFinish = (index.finishDay[i] as number) + days
+  return {
+    kind,
+    taskId: task.id,
+    days,
+    toDay: isoDayOfDayNumber(index.milestone[i] ? newFinish - 1 : newStart),
+    updates: result.updates,
+    leavesBroken: result.violated.length,
+  }
+}
