@@ -1,0 +1,159 @@
+// MS Project XML (MSPDI, what "Save as XML" writes) read into an import plan:
+// - tasks by OutlineLevel: a summary task's tasks become its subtasks; the project's own summary
+//   (OutlineLevel 0) and empty rows (IsNull) are not tasks;
+// - milestones as milestones, due on their day; a milestone cannot be a subtask on the board, so
+//   one inside a summary is placed at the top, and the report says so;
+// - Start and Finish as whole days (the timeline works in days): MS Project writes local times
+//   with no zone, and a finish at the start of a working day (08:00) ends the day before;
+// - finish-to-start links, their lag (tenths of a minute) in days of the project's working day
+//   (MinutesPerDay) or 24 h for elapsed lags; start-to-start, finish-to-finish and
+//   start-to-finish links are reported, never turned into something else.
+import { XMLParser } from 'fast-xml-parser'
+import type { CreateTaskItem } from '../api'
+import type { ImportPlan, PlanLink, PlanTask } from './import-plan'
+import { lagProblem } from './import-plan'
+
+const LINK_TYPES: Readonly<Record<string, string>> = {
+  '0': 'finish-to-finish',
+  '1': 'finish-to-start',
+  '2': 'start-to-finish',
+  '3': 'start-to-start',
+}
+/** LagFormat codes of elapsed durations (em, eh, ed, ew, emo, e%, and their estimated forms). */
+const ELAPSED_FORMATS = new Set([4, 6, 8, 10, 12, 20, 36, 38, 40, 42, 44, 52])
+
+type Node = Record<string, unknown>
+
+const text = (node: Node, name: string): string => {
+  const value = node[name]
+  return value === undefined || value === null ? '' : String(value).trim()
+}
+const list = (value: unknown): Node[] =>
+  value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter(isNode)
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null
+}
+
+/** `2003-01-07T08:00:00` -> day and minutes into it; undefined when unreadable. */
+function localInstant(value: string): { day: string; minutes: number } | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?/.exec(value)
+  if (!match) return undefined
+  return { day: match[1]!, minutes: Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0) }
+}
+
+function previousDay(day: string): string {
+  const ms = Date.parse(`${day}T00:00:00Z`) - 86_400_000
+  return new Date(ms).toISOString().slice(0, 10)
+}
+
+export class MspdiError extends Error {}
+
+export function planMspdi(xml: string): ImportPlan {
+  const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true })
+  let doc: Node
+  try {
+    doc = parser.parse(xml) as Node
+  } catch (error) {
+    throw new MspdiError(`This is not readable XML: ${String(error)}`)
+  }
+  const project = doc['Project']
+  if (!isNode(project) || (!isNode(project['Tasks']) && project['Tasks'] !== ''))
+    throw new MspdiError('This is not an MS Project XML file (no <Project> with <Tasks>).')
+  const minutesPerDay = Number(text(project, 'MinutesPerDay')) || 480
+  const dayStart = localInstant(`2000-01-01T${text(project, 'DefaultStartTime') || '08:00:00'}`)!
+  const tasks = isNode(project['Tasks']) ? list(project['Tasks']['Task']) : []
+
+  const plan: ImportPlan = { roots: [], links: [], skipped: [], notes: [] }
+  const byUid = new Map<string, PlanTask>()
+  const nameByUid = new Map<string, string>()
+  // Open summaries by outline level: stack[level - 1] is the parent of a task at `level`.
+  const stack: (PlanTask | undefined)[] = []
+  const lifted: string[] = []
+  const rawLinks: { successor: string; link: Node }[] = []
+
+  for (const node of tasks) {
+    const uid = text(node, 'UID')
+    const level = Number(text(node, 'OutlineLevel') || '1')
+    if (level === 0 || text(node, 'IsNull') === '1') continue
+    const name = text(node, 'Name')
+    const source = `task ${text(node, 'ID') || uid} (UID ${uid})`
+    nameByUid.set(uid, name || source)
+    stack.length = Math.max(0, level - 1)
+    if (!name) {
+      plan.skipped.push({ source, reason: 'it has no name (the board needs a title)' })
+      continue
+    }
+    const milestone = text(node, 'Milestone') === '1'
+    const start = localInstant(text(node, 'Start'))
+    const finish = localInstant(text(node, 'Finish'))
+    const item: Omit<CreateTaskItem, 'projectKey' | 'subtasks'> = {
+      title: name,
+      descriptionType: 'text',
+      descriptionContent: text(node, 'Notes'),
+    }
+    if (milestone) {
+      item.type = 'milestone'
+      const at = finish ?? start
+      if (at) item.dueDate = at.day
+    } else {
+      if (start) item.startDate = start.day
+      if (finish) {
+        // A finish at or before the working day's start belongs to the day before.
+        const endsAtDayStart =
+          finish.minutes <= dayStart.minutes && (!start || finish.day > start.day)
+        item.dueDate = endsAtDayStart ? previousDay(finish.day) : finish.day
+      }
+    }
+    const task: PlanTask = { ref: uid, item, children: [], source: `"${name}" (${source})` }
+    byUid.set(uid, task)
+    const parent = stack[level - 2]
+    if (parent && milestone) {
+      plan.roots.push(task)
+      lifted.push(name)
+    } else if (parent) parent.children.push(task)
+    else plan.roots.push(task)
+    stack[level - 1] = milestone ? undefined : task
+    for (const link of list(node['PredecessorLink'])) rawLinks.push({ successor: uid, link })
+  }
+
+  for (const { successor, link } of rawLinks) {
+    const predecessor = text(link, 'PredecessorUID')
+    const label = `${nameByUid.get(predecessor) ?? `UID ${predecessor}`} → ${nameByUid.get(successor)}`
+    const type = LINK_TYPES[text(link, 'Type') || '1'] ?? `type ${text(link, 'Type')}`
+    if (type !== 'finish-to-start') {
+      plan.skipped.push({
+        source: label,
+        reason: `a ${type} link: the board has finish-to-start dependencies only`,
+      })
+      continue
+    }
+    if (!byUid.has(predecessor) || !byUid.has(successor)) {
+      plan.skipped.push({ source: label, reason: 'one of its tasks is not imported' })
+      continue
+    }
+    const elapsed = ELAPSED_FORMATS.has(Number(text(link, 'LagFormat')))
+    const exact = Number(text(link, 'LinkLag') || '0') / 10 / (elapsed ? 1440 : minutesPerDay)
+    const lagDays = Math.round(exact) || 0
+    const problem = lagProblem(lagDays)
+    if (problem) {
+      plan.skipped.push({ source: label, reason: problem })
+      continue
+    }
+    if (Math.abs(exact - lagDays) > 1e-9)
+      plan.notes.push(`${label}: a lag of ${exact.toFixed(2)} days is rounded to ${lagDays}.`)
+    const planLink: PlanLink = {
+      predecessor: { ref: predecessor },
+      successorRef: successor,
+      lagDays,
+      label: lagDays ? `${label} (+${lagDays}d)` : label,
+    }
+    plan.links.push(planLink)
+  }
+  if (lifted.length > 0)
+    plan.notes.push(
+      `A milestone cannot be a subtask on the board, so these are placed at the top: ` +
+        lifted.map((n) => `"${n}"`).join(', ') +
+        '.',
+    )
+  return plan
+}

@@ -1,0 +1,57 @@
+// The predecessor column of CSV files: each finish-to-start dependency as the predecessor's
+// `<PROJECT>-<KEY>` with its lag, `APP-3+2d` (2 days of lag), `APP-4` (none), `APP-5-1d` (a lead),
+// several separated by `;` or `,`. People edit this column by hand in spreadsheets, so reading is
+// forgiving about spaces and case, and says exactly which part it could not read.
+import type { Dependency } from '../api'
+
+export interface PredecessorRef {
+  projectKey: string
+  key: number
+  lagDays: number
+}
+
+/** `APP-3+2d`; `APP-3` for no lag. */
+export function formatPredecessor(ref: PredecessorRef): string {
+  const lag = ref.lagDays === 0 ? '' : ref.lagDays > 0 ? `+${ref.lagDays}d` : `${ref.lagDays}d`
+  return `${ref.projectKey}-${ref.key}${lag}`
+}
+
+/** The cell for one task: its predecessors in a stable order (project key, key). */
+export function predecessorCell(taskId: string, dependencies: readonly Dependency[]): string {
+  return dependencies
+    .filter((d) => d.successorId === taskId)
+    .map((d) => ({
+      projectKey: d.predecessorProjectKey,
+      key: d.predecessorKey,
+      lagDays: d.lagDays,
+    }))
+    .sort((a, b) =>
+      a.projectKey < b.projectKey ? -1 : a.projectKey > b.projectKey ? 1 : a.key - b.key,
+    )
+    .map(formatPredecessor)
+    .join('; ')
+}
+
+const ONE = /^([A-Za-z0-9_]+)-(\d+)\s*(?:([+-])\s*(\d+)\s*d?)?$/i
+
+export type ParsedPredecessors =
+  { ok: true; refs: PredecessorRef[] } | { ok: false; problem: string }
+
+export function parsePredecessors(cell: string): ParsedPredecessors {
+  const refs: PredecessorRef[] = []
+  for (const raw of cell.split(/[;,]/)) {
+    const part = raw.trim()
+    if (part === '') continue
+    const match = ONE.exec(part)
+    if (!match) {
+      return {
+        ok: false,
+        problem: `"${part}" is not a predecessor like APP-3 or APP-3+2d`,
+      }
+    }
+    const [, projectKey, key, sign, days] = match
+    const lag = days === undefined ? 0 : Number(days) * (sign === '-' ? -1 : 1)
+    refs.push({ projectKey: projectKey!, key: Number(key), lagDays: lag || 0 })
+  }
+  return { ok: true, refs }
+}

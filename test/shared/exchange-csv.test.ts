@@ -1,0 +1,152 @@
+// CSV export and import as a user meets them: the columns a spreadsheet shows, the predecessor
+// column, guessed mappings, and rows refused with the interface's reasons.
+import { describe, expect, it } from 'vitest'
+import type { Dependency } from '../../src-shared/api'
+import { csvRows, tasksCsv } from '../../src-shared/exchange/csv-export'
+import { planCsv, readCsv } from '../../src-shared/exchange/csv-import'
+import { guessMapping } from '../../src-shared/exchange/csv-mapping'
+import { createBatches, planTasks } from '../../src-shared/exchange/import-plan'
+import { parsePredecessors, predecessorCell } from '../../src-shared/exchange/predecessors'
+import { buildTask } from '../support/task-builder'
+
+const dep = (pred: [string, string, number], succ: string, lagDays: number): Dependency =>
+  ({
+    id: `${pred[0]}>${succ}`,
+    predecessorId: pred[0],
+    predecessorProjectKey: pred[1],
+    predecessorKey: pred[2],
+    successorId: succ,
+    lagDays,
+  }) as Dependency
+
+describe('CSV export', () => {
+  const a = buildTask('a', { projectKey: 'APP', key: 3, title: 'Design, "v2"', tags: ['ui', 'x'] })
+  const b = buildTask('b', { projectKey: 'APP', key: 4, properties: { Points: 5, Live: true } })
+  const c = buildTask('c', { projectKey: 'OPS', key: 1, properties: { Platforms: ['iOS', 'Web'] } })
+  const deps = [dep(['a', 'APP', 3], 'c', 2), dep(['b', 'APP', 4], 'c', 0)]
+
+  it('has every Task field, one column per property and the predecessors as APP-3+2d', () => {
+    const [header, ...rows] = csvRows([a, b, c], deps)
+    expect(header).toEqual(
+      expect.arrayContaining(['id', 'parentId', 'key', 'title', 'milestoneId', 'endedBy']),
+    )
+    expect(header!.slice(-4)).toEqual([
+      'prop_Live',
+      'prop_Platforms',
+      'prop_Points',
+      'predecessors',
+    ])
+    expect(rows[2]!.at(-1)).toBe('APP-3+2d; APP-4')
+    expect(rows[2]![header!.indexOf('prop_Platforms')]).toBe('iOS; Web')
+    expect(rows[1]![header!.indexOf('prop_Live')]).toBe('true')
+  })
+
+  it('quotes commas and quotes so the file reads back the same', () => {
+    const table = readCsv(tasksCsv([a], []))
+    expect(table.rows[0]![table.headers.indexOf('title')]).toBe('Design, "v2"')
+    expect(table.rows[0]![table.headers.indexOf('tags')]).toBe('ui; x')
+  })
+})
+
+describe('predecessor cells', () => {
+  it('read APP-3+2d, leads and several refs; say which part is unreadable', () => {
+    expect(parsePredecessors('APP-3+2d; OPS-10 , APP-5-1d')).toEqual({
+      ok: true,
+      refs: [
+        { projectKey: 'APP', key: 3, lagDays: 2 },
+        { projectKey: 'OPS', key: 10, lagDays: 0 },
+        { projectKey: 'APP', key: 5, lagDays: -1 },
+      ],
+    })
+    expect(parsePredecessors('APP-3; after lunch')).toEqual({
+      ok: false,
+      problem: '"after lunch" is not a predecessor like APP-3 or APP-3+2d',
+    })
+    expect(predecessorCell('x', [])).toBe('')
+  })
+})
+
+describe('CSV import', () => {
+  it('guesses columns from common headers and from the planner export', () => {
+    const mapping = guessMapping(
+      ['Task Name', 'Start', 'Finish', 'Assignee', 'Story points', 'x'],
+      ['Story Points'],
+    )
+    expect(mapping).toEqual([
+      { kind: 'field', field: 'title' },
+      { kind: 'field', field: 'startDate' },
+      { kind: 'field', field: 'dueDate' },
+      { kind: 'field', field: 'assignedUserEmail' },
+      { kind: 'property', name: 'Story Points' },
+      { kind: 'ignore' },
+    ])
+    expect(guessMapping(['projectKey', 'key', 'prop_Area', 'predecessors'])).toEqual([
+      { kind: 'field', field: 'projectKey' },
+      { kind: 'field', field: 'key' },
+      { kind: 'property', name: 'Area' },
+      { kind: 'field', field: 'predecessors' },
+    ])
+  })
+
+  it('checks every row with the create rules and links rows by their keys', () => {
+    const csv = [
+      'projectKey,key,title,startDate,dueDate,priority,type,prop_Points,predecessors',
+      'APP,1,Plan,2026-03-02,2026-03-04,high,task,3,',
+      'APP,2,Build,2026-03-05,2026-03-09,,task,x,APP-1',
+      'APP,3,,2026-03-05,2026-03-09,,,,',
+      'APP,4,Ship,2026-03-10,2026-03-12,urgent,,,APP-1+2d; OPS-7',
+      'APP,5,Launch,2026-03-01,2026/03/20,,milestone,,APP-4',
+      'APP,6,Review,2026-03-12,2026-03-10,,,,APP-1-1d',
+    ].join('\n')
+    const table = readCsv(csv)
+    const plan = planCsv(table, guessMapping(table.headers), {
+      propertyTypes: new Map([['Points', 'Number']]),
+    })
+    expect(plan.roots.map((t) => t.item.title)).toEqual(['Plan'])
+    const problems = Object.fromEntries(plan.checks.map((c) => [c.line, c.problems.join(' | ')]))
+    expect(problems[2]).toBe('')
+    expect(problems[3]).toBe('Points: "x" is not a number')
+    expect(problems[4]).toContain('title: must not be blank')
+    expect(problems[5]).toContain('priority')
+    expect(problems[6]).toContain('dueDate: must be an ISO 8601 date')
+    expect(problems[7]).toBe('startDate: starts after it is due')
+    expect(plan.skipped).toHaveLength(5)
+  })
+
+  it('makes links to rows of the file, to tasks already on the board, and refuses leads', () => {
+    const csv = [
+      'projectKey,key,title,predecessors',
+      'APP,1,Plan,',
+      'APP,2,Build,APP-1+2d; OPS-7',
+      'APP,3,Test,APP-1-1d',
+    ].join('\n')
+    const table = readCsv(csv)
+    const plan = planCsv(table, guessMapping(table.headers))
+    expect(plan.links).toEqual([
+      expect.objectContaining({ predecessor: { ref: '2' }, successorRef: '3', lagDays: 2 }),
+      expect.objectContaining({
+        predecessor: { existing: { projectKey: 'OPS', key: 7 } },
+        successorRef: '3',
+      }),
+    ])
+    expect(plan.skipped).toEqual([
+      {
+        source: 'APP-1-1d of row 4',
+        reason: 'a lead of 1 day(s): the board takes no negative lag',
+      },
+    ])
+  })
+
+  it('splits large imports into batches, never splitting a tree', () => {
+    const leaf = (ref: string) => ({
+      ref,
+      item: { title: ref, descriptionType: 'text' as const, descriptionContent: '' },
+      children: [],
+      source: ref,
+    })
+    const tree = { ...leaf('t'), children: [leaf('t1'), leaf('t2')] }
+    const batches = createBatches([leaf('a'), leaf('b'), tree, leaf('c')], 3)
+    expect(batches.map((b) => b.map((t) => t.ref))).toEqual([['a', 'b'], ['t'], ['c']])
+    expect(planTasks({ roots: [tree] }).map((t) => t.ref)).toEqual(['t', 't1', 't2'])
+  })
+})

@@ -1,0 +1,69 @@
+// MS Project XML read into an import plan, from a file MS Project tooling wrote (MPXJ's sample,
+// test/fixtures/mpxj-sample1.mspdi.README.md) and from small hand-made cases.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { planTasks } from '../../src-shared/exchange/import-plan'
+import { MspdiError, planMspdi } from '../../src-shared/exchange/mspdi'
+
+const fixture = readFileSync(
+  join(import.meta.dirname, '../fixtures/mpxj-sample1.mspdi.xml'),
+  'utf8',
+)
+
+const project = (tasks: string, extra = '') =>
+  `<?xml version="1.0"?><Project xmlns="http://schemas.microsoft.com/project">${extra}<Tasks>${tasks}</Tasks></Project>`
+
+describe('MSPDI import plan', () => {
+  it('takes the sample: summaries become parents, the milestone moves to the top', () => {
+    const plan = planMspdi(fixture)
+    const titles = plan.roots.map((t) => t.item.title)
+    expect(titles).toEqual(['First Task', 'Third task', 'Recurring Task', 'Task Relationships'])
+    const relationships = plan.roots[3]!
+    expect(relationships.children.map((c) => c.item.title)).toContain('Related Task 2b')
+    const assignments = relationships.children.find((c) => c.item.title === 'Resource Assignments')
+    expect(assignments?.children.map((c) => c.item.title)).toEqual([
+      'Assigned Task 1',
+      'Assigned Task 2',
+    ])
+    expect(plan.roots[1]!.item).toMatchObject({ type: 'milestone', dueDate: '2003-01-07' })
+    expect(plan.notes.join(' ')).toContain('"Third task"')
+    expect(planTasks(plan)).toHaveLength(22)
+  })
+
+  it('keeps finish-to-start links with lag in days and reports the others', () => {
+    const plan = planMspdi(fixture)
+    expect(plan.links.map((l) => [l.label, l.lagDays])).toEqual([
+      ['Related Task 1a → Related Task 1b', 0],
+      ['Related Task 2a → Related Task 2b (+1d)', 1],
+    ])
+    expect(plan.skipped.map((s) => s.reason)).toEqual([
+      'a lead of 1 day(s): the board takes no negative lag',
+      'a start-to-start link: the board has finish-to-start dependencies only',
+      'a finish-to-finish link: the board has finish-to-start dependencies only',
+      'a start-to-finish link: the board has finish-to-start dependencies only',
+    ])
+  })
+
+  it('reads days: a finish at 08:00 ends the day before; elapsed lags use 24 h', () => {
+    const plan = planMspdi(
+      project(
+        `<Task><UID>1</UID><Name>A</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-02T08:00:00</Start><Finish>2026-03-04T08:00:00</Finish></Task>
+         <Task><UID>2</UID><Name>B</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-06T08:00:00</Start><Finish>2026-03-06T17:00:00</Finish>
+           <PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type><LinkLag>28800</LinkLag><LagFormat>8</LagFormat></PredecessorLink></Task>
+         <Task><UID>3</UID><OutlineLevel>1</OutlineLevel></Task>`,
+        '<MinutesPerDay>480</MinutesPerDay>',
+      ),
+    )
+    expect(plan.roots[0]!.item).toMatchObject({ startDate: '2026-03-02', dueDate: '2026-03-03' })
+    expect(plan.roots[1]!.item).toMatchObject({ dueDate: '2026-03-06' })
+    expect(plan.links[0]!.lagDays).toBe(2)
+    expect(plan.skipped).toEqual([
+      { source: 'task 3 (UID 3)', reason: 'it has no name (the board needs a title)' },
+    ])
+  })
+
+  it('says so when the file is not MS Project XML', () => {
+    expect(() => planMspdi('<html><body/></html>')).toThrow(MspdiError)
+  })
+})
