@@ -1,0 +1,105 @@
+// The one home of whole-day arithmetic: what the timeline and the scheduling modules rely on.
+import { describe, expect, it } from 'vitest'
+import {
+  DAY_MS,
+  ceilToDayMs,
+  dayNumberOfIsoDay,
+  dayNumberOfMs,
+  dayNumberOfTimestamp,
+  daysBetweenIsoDays,
+  floorToDayMs,
+  isMidnight,
+  isoDayOfDayNumber,
+  isoDayOfTimestamp,
+  midnightOfIsoDay,
+  nextUnitStart,
+  parseInstant,
+  shiftIsoDay,
+  shiftTimestamp,
+  timestampOfDayNumber,
+  unitStart,
+  weekdayOfDayNumber,
+  wholeDays,
+} from '../../../src-shared/schedule'
+
+describe('day numbers', () => {
+  it('counts whole UTC days since 1970-01-01, before it too', () => {
+    expect(dayNumberOfIsoDay('1970-01-01')).toBe(0)
+    expect(dayNumberOfIsoDay('1969-12-31')).toBe(-1)
+    expect(dayNumberOfIsoDay('2026-11-24')).toBe(20_781)
+    expect(isoDayOfDayNumber(20_781)).toBe('2026-11-24')
+    expect(dayNumberOfMs(-1)).toBe(-1)
+    expect(dayNumberOfMs(DAY_MS - 1)).toBe(0)
+  })
+
+  it('reads and writes every year 0000-9999, leap days included', () => {
+    for (const day of ['0000-01-01', '0050-06-15', '2024-02-29', '9999-12-31']) {
+      expect(isoDayOfDayNumber(dayNumberOfIsoDay(day))).toBe(day)
+    }
+    expect(shiftIsoDay('2024-02-28', 1)).toBe('2024-02-29')
+    expect(shiftIsoDay('2023-02-28', 1)).toBe('2023-03-01')
+    expect(daysBetweenIsoDays('2026-12-30', '2027-01-02')).toBe(3)
+    expect(daysBetweenIsoDays('2027-01-02', '2026-12-30')).toBe(-3)
+  })
+
+  it('refuses what is not a calendar day instead of drawing a NaN row', () => {
+    for (const bad of ['2026-02-30', '2026-13-01', '26-01-01', '', '2026-01-01T00:00:00Z']) {
+      expect(() => dayNumberOfIsoDay(bad)).toThrow(RangeError)
+    }
+  })
+})
+
+describe('timestamps', () => {
+  it('shifts by whole days and keeps the time of day across month, year and leap day', () => {
+    expect(shiftTimestamp('2026-03-02T09:30:00.000Z', 3)).toBe('2026-03-05T09:30:00.000Z')
+    expect(shiftTimestamp('2026-12-31T23:59:00.000Z', 1)).toBe('2027-01-01T23:59:00.000Z')
+    expect(shiftTimestamp('2024-03-01T08:00:00.000Z', -1)).toBe('2024-02-29T08:00:00.000Z')
+    // Another zone's offset is read and the answer is canonical UTC.
+    expect(shiftTimestamp('2026-03-02T10:00:00+02:00', 1)).toBe('2026-03-03T08:00:00.000Z')
+    expect(() => shiftTimestamp('', 1)).toThrow(RangeError)
+  })
+
+  it('names the UTC day of a timestamp', () => {
+    expect(isoDayOfTimestamp('2026-03-02T23:30:00-02:00')).toBe('2026-03-03')
+    expect(dayNumberOfTimestamp('1970-01-02T05:00:00.000Z')).toBe(1)
+    expect(dayNumberOfTimestamp('')).toBeUndefined()
+    expect(dayNumberOfTimestamp('soon')).toBeUndefined()
+    expect(parseInstant('not a date')).toBeUndefined()
+  })
+
+  it('writes midnights the way the service stores a date', () => {
+    expect(midnightOfIsoDay('2026-03-02')).toBe('2026-03-02T00:00:00.000Z')
+    expect(timestampOfDayNumber(1)).toBe('1970-01-02T00:00:00.000Z')
+    expect(isMidnight(Date.parse('2026-03-02T00:00:00.000Z'))).toBe(true)
+    expect(isMidnight(Date.parse('2026-03-02T00:00:00.001Z'))).toBe(false)
+    const noon = Date.parse('2026-03-02T12:00:00.000Z')
+    expect(floorToDayMs(noon)).toBe(Date.parse('2026-03-02T00:00:00.000Z'))
+    expect(ceilToDayMs(noon)).toBe(Date.parse('2026-03-03T00:00:00.000Z'))
+    expect(ceilToDayMs(floorToDayMs(noon))).toBe(floorToDayMs(noon))
+  })
+
+  it('takes whole days from a drag: fractions toward zero, nonsense as no move', () => {
+    expect(wholeDays(2.9)).toBe(2)
+    expect(wholeDays(-2.9)).toBe(-2)
+    expect(Object.is(wholeDays(-0.4), 0)).toBe(true)
+    expect(wholeDays(Number.NaN)).toBe(0)
+    expect(wholeDays(Number.POSITIVE_INFINITY)).toBe(0)
+  })
+})
+
+describe('calendar units', () => {
+  it('knows weekdays and where weeks (Monday), months, quarters and years start', () => {
+    const day = dayNumberOfIsoDay('2026-11-24') // a Tuesday
+    expect(weekdayOfDayNumber(day)).toBe(2)
+    expect(weekdayOfDayNumber(-1)).toBe(3)
+    expect(isoDayOfDayNumber(unitStart(day, 'week'))).toBe('2026-11-23')
+    expect(isoDayOfDayNumber(unitStart(day, 'month'))).toBe('2026-11-01')
+    expect(isoDayOfDayNumber(unitStart(day, 'quarter'))).toBe('2026-10-01')
+    expect(isoDayOfDayNumber(unitStart(day, 'year'))).toBe('2026-01-01')
+    expect(isoDayOfDayNumber(nextUnitStart(unitStart(day, 'quarter'), 'quarter'))).toBe(
+      '2027-01-01',
+    )
+    expect(isoDayOfDayNumber(nextUnitStart(unitStart(day, 'week'), 'week'))).toBe('2026-11-30')
+    expect(nextUnitStart(day, 'day')).toBe(day + 1)
+  })
+})
