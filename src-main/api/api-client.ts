@@ -22,6 +22,7 @@ import {
 import type {
   CreateTaskItem,
   Dependency,
+  DescriptionType,
   ListTasksFilters,
   Task,
   UpdatedTaskInfo,
@@ -35,6 +36,11 @@ import type { TransportOptions } from './http-transport'
 export interface ApiClientOptions extends TransportOptions {
   /** Items per create or update request (a create counts subtasks too). */
   batchLimit?: number
+  /**
+   * The format of `description` in every list this client makes, unless a call asks for
+   * another; the board's default (text) when absent.
+   */
+  descriptionType?: DescriptionType
 }
 
 export type ConnectionTestResult = z.infer<typeof ConnectionTest>
@@ -49,9 +55,11 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 export class ApiClient {
   readonly batchLimit: number
   private readonly http: HttpTransport
+  private readonly descriptionType: DescriptionType | undefined
 
   constructor(options: ApiClientOptions) {
     this.http = new HttpTransport(options)
+    this.descriptionType = options.descriptionType
     this.batchLimit = options.batchLimit ?? SERVICE_LIMITS.batchItems
     if (!Number.isInteger(this.batchLimit) || this.batchLimit < 1) {
       throw new RangeError(`batchLimit must be a positive whole number, not ${this.batchLimit}`)
@@ -63,7 +71,7 @@ export class ApiClient {
     let query: URLSearchParams
     try {
       // Throws on anything the spec does not allow (a list for priority, a bad date, ...).
-      query = toListQuery(filters)
+      query = toListQuery({ descriptionType: this.descriptionType, ...filters })
     } catch (error) {
       if (error instanceof TypeError) throw new ApiError('INVALID_REQUEST', error.message)
       throw error

@@ -3,7 +3,7 @@
 // journal. It returns the IPC handlers; the caller decides how they are reached.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { IpcFailure } from '../../src-shared/ipc'
+import { IpcFailure, PLANNER_DESCRIPTION_TYPE } from '../../src-shared/ipc'
 import type { EventName, EventPayload } from '../../src-shared/ipc'
 import { ApiClient } from '../api'
 import { SnapshotCache } from '../board/snapshot-cache'
@@ -48,7 +48,9 @@ export async function createPlannerServices(
   const profiles = new ProfileService(join(options.userDataDir, 'boards.json'), options.secretStore)
   const cache = new SnapshotCache(join(options.userDataDir, 'snapshots'))
   const journal = new EditJournal(join(options.userDataDir, 'edits.db'))
-  const clients = new ClientCache((credentials) => new ApiClient(credentials))
+  const clients = new ClientCache(
+    (credentials) => new ApiClient({ ...credentials, descriptionType: PLANNER_DESCRIPTION_TYPE }),
+  )
   const views = new ViewStore(join(options.userDataDir, 'views'), { log })
 
   let localBoard: LocalBoard | undefined

@@ -128,11 +128,6 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
           tasksById={tasksById}
           pendingTag={pendingTag}
           onPendingTag={setPendingTag}
-          descriptionNote={
-            task.description
-              ? 'The board lists descriptions as plain text; a changed description is saved in the format chosen.'
-              : undefined
-          }
         />
         {milestone ? (
           <p className="field-note">A milestone cannot be a subtask nor belong to a milestone.</p>

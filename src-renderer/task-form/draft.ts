@@ -4,6 +4,7 @@
 import type { DescriptionType, Priority, TaskType } from '../../src-shared/api/enums'
 import type { Task } from '../../src-shared/api/resources'
 import type { PropertyShape } from '../../src-shared/board/vocabulary'
+import { PLANNER_DESCRIPTION_TYPE } from '../../src-shared/ipc/board-snapshot'
 
 /** A property value as an input holds it; '' (or an empty list) means "no value". */
 export type DraftPropertyValue = string | number | boolean | string[]
@@ -101,8 +102,8 @@ export function draftFromTask(task: Task, properties: readonly PropertyShape[]):
     tags: [...task.tags],
     startDate: dayOf(task.startDate),
     dueDate: dayOf(task.dueDate),
-    // The board lists descriptions as plain text (the sync asks for no other format).
-    descriptionType: 'text',
+    // The planner holds descriptions in one format (the sync asks the board for it).
+    descriptionType: PLANNER_DESCRIPTION_TYPE,
     descriptionContent: task.description,
     milestoneId: task.milestoneId,
     parentId: task.parentId,

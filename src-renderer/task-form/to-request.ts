@@ -1,6 +1,7 @@
 // From a draft to the interface's bodies: a create item (with the milestone rule applied, so the
 // request says what the board will store) and an update holding only the fields that changed,
 // with '' clearing where the spec allows it.
+import { PLANNER_DESCRIPTION_TYPE } from '../../src-shared/ipc/board-snapshot'
 import { MILESTONE_IGNORED_ON_UPDATE } from '../../src-shared/api/enums'
 import type { PropertyValue } from '../../src-shared/api/fields'
 import type { Task } from '../../src-shared/api/resources'
@@ -89,9 +90,12 @@ export function changesFrom(
 ): TaskFieldChanges {
   const changes: TaskFieldChanges = {}
   if (draft.title !== task.title) changes.title = draft.title
-  // The board lists descriptions as text: an untouched one is not sent back (that would drop
-  // its formatting); a touched one, or a new format, is sent whole.
-  if (draft.descriptionContent !== task.description || draft.descriptionType !== 'text') {
+  // An untouched description is not sent back; a touched one, or one given another format than
+  // the one the planner holds descriptions in, is sent whole.
+  if (
+    draft.descriptionContent !== task.description ||
+    draft.descriptionType !== PLANNER_DESCRIPTION_TYPE
+  ) {
     changes.descriptionType = draft.descriptionType
     changes.descriptionContent = draft.descriptionContent
   }

@@ -37,6 +37,13 @@ export const CoverageReport = z.strictObject({
 })
 export type CoverageReport = z.infer<typeof CoverageReport>
 
+/**
+ * The format of every task's `description` the planner holds (snapshots, conflicts, found
+ * creates): markdown keeps a description's structure (lists, links, emphasis) in a form that
+ * can be edited and written back as it was, where the board's default, text, would flatten it.
+ */
+export const PLANNER_DESCRIPTION_TYPE = 'markdown' as const
+
 export const BoardSnapshot = z.strictObject({
   profileId: z.string(),
   tasks: z.array(Task),

@@ -7,6 +7,7 @@ import { applyUpdate } from '../../../src-shared/api/apply-update'
 import type { PropertyValue } from '../../../src-shared/api/fields'
 import type { Task } from '../../../src-shared/api/resources'
 import type { UpdateTaskItem } from '../../../src-shared/api/task-bodies'
+import { PLANNER_DESCRIPTION_TYPE } from '../../../src-shared/ipc/board-snapshot'
 
 /** Fields a patch may set besides the description and the properties. */
 export const PLAIN_FIELDS = [
@@ -59,11 +60,10 @@ export function patchSlot(patch: PatchFields, slot: Slot): unknown {
 /**
  * The task's value of a slot, in the form a patch writes it: what an inverse sends to restore
  * it. A property the task lacks is null (the local service removes a property sent as null).
- * The description is the text the planner holds (it lists descriptions as text), so restoring
- * one keeps its words, not its formatting.
+ * The description is in the one format the planner holds descriptions in.
  */
 export function taskSlot(task: Task, slot: Slot): unknown {
-  if (slot === 'description') return { type: 'text', content: task.description }
+  if (slot === 'description') return { type: PLANNER_DESCRIPTION_TYPE, content: task.description }
   if (slot.startsWith(PROPERTY)) return task.properties[slot.slice(PROPERTY.length)] ?? null
   return task[slot as PlainField]
 }

@@ -75,7 +75,7 @@ describe('updateFields', () => {
     ])
     expect(result.next.tasksById.t1?.description).toBe('**New**')
     expect(result.inverse).toEqual(
-      edit([{ id: 't1', descriptionType: 'text', descriptionContent: 'Old words' }]),
+      edit([{ id: 't1', descriptionType: 'markdown', descriptionContent: 'Old words' }]),
     )
   })
 

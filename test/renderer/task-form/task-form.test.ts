@@ -226,11 +226,16 @@ describe('the update: only what changed', () => {
     })
   })
 
-  it('a changed description is sent whole with its format', () => {
+  it('a changed description, or one given another format, is sent whole with its format', () => {
     const d = draftFromTask(base, PROPERTIES)
-    expect(changesFrom(base, { ...d, descriptionType: 'markdown' }, PROPERTIES)).toEqual({
-      descriptionType: 'markdown',
+    expect(d.descriptionType).toBe('markdown')
+    expect(changesFrom(base, { ...d, descriptionType: 'html' }, PROPERTIES)).toEqual({
+      descriptionType: 'html',
       descriptionContent: 'Plain words',
+    })
+    expect(changesFrom(base, { ...d, descriptionContent: '**New**' }, PROPERTIES)).toEqual({
+      descriptionType: 'markdown',
+      descriptionContent: '**New**',
     })
   })
 
