@@ -19,6 +19,7 @@ import { measurePanelOpen } from './panel-open'
 import { median, percentile, renderSection, writeSection } from './report'
 import type { Row } from './report'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/chromium'
+import { runFilterBench } from './filter-bench'
 
 const HERE = import.meta.dirname
 const STOCK_DIR = join(HERE, '../../node_modules/frappe-gantt/dist')
@@ -192,3 +193,5 @@ const section = renderSection(rows, {
 process.stdout.write(section)
 if (options.write) log(`wrote ${await writeSection(section)}`)
 process.stdout.write(await measurePanelOpen({ write: options.write, quick: options.quick, log }))
+// Filtering 5,000 tasks per keystroke in the real planner (issue 11), its own section.
+if (!options.quick) process.stdout.write(await runFilterBench({ write: options.write, runs }))

@@ -114,6 +114,16 @@ describe('the filtered board', () => {
     expect(selectFilterOutcome(store.getState()).matched).toBe(4)
   })
 
+  it('a keystroke that does not change the matches keeps the timeline’s input as it was', () => {
+    const store = storeWithBoard()
+    store.getState().setFilterField('tag', 'ui')
+    const shown = selectFilterOutcome(store.getState()).shown
+    store.getState().setFilterField('tag', 'ui, back')
+    expect(selectFilterOutcome(store.getState()).shown).toBe(shown)
+    store.getState().setFilterField('tag', 'ui, backend')
+    expect(selectFilterOutcome(store.getState()).shown.map((t) => t.id)).toEqual(['p1', 'c2', 't3'])
+  })
+
   it('custom properties filter with the types the board’s values show', () => {
     const store = storeWithBoard()
     store.getState().setPropertyFilter('Points', '5')

@@ -1,0 +1,160 @@
+/// <reference lib="dom" />
+// Filters and views as a user meets them (issue 11, item 5): the Filters panel hides what does
+// not match and the count agrees with what the board's own list endpoint returns for the same
+// filters (read over HTTP with the test's own key); a saved view brings back its filters, zoom
+// and collapsed rows, also after the planner restarts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Task } from '../../src-shared/api'
+import { startPlanner } from './harness'
+import type { Planner } from './harness'
+import { localBoardClient } from './local-board-client'
+import type { BoardClient } from './local-board-client'
+
+let planner: Planner
+let board: BoardClient
+let all: Task[]
+/** A range of due days that holds the middle of the board's due dates. */
+let dueFrom: string
+let dueTo: string
+
+beforeAll(async () => {
+  planner = await startPlanner({ localTasks: 80 })
+  await planner.page.goto(planner.url)
+  await planner.page.waitForSelector('.tb-bar[data-task-id]', { timeout: 20_000 })
+  board = await localBoardClient(planner.page, planner.userData)
+  all = await board.tasks()
+  const dues = all
+    .map((t) => t.dueDate.slice(0, 10))
+    .filter(Boolean)
+    .sort()
+  dueFrom = dues[Math.floor(dues.length * 0.2)]!
+  dueTo = dues[Math.floor(dues.length * 0.8)]!
+}, 90_000)
+afterAll(() => planner?.close())
+
+/** The Filters panel (its labels are looked up inside it: the status bar is named Status too). */
+const panel = () => planner.page.getByRole('region', { name: 'Filter tasks' })
+const count = () => planner.page.getByTestId('filter-count').textContent()
+const rendered = (selector: string) =>
+  planner.page
+    .locator(selector)
+    .evaluateAll((elements) => elements.map((e) => e.getAttribute('data-task-id')!))
+
+/** The matches and, for context, their parents: what the timeline may draw. */
+function shownFor(matches: readonly Task[]): Set<string> {
+  const byId = new Map(all.map((t) => [t.id, t]))
+  const shown = new Set(matches.map((t) => t.id))
+  for (const match of matches) {
+    for (let p = byId.get(match.parentId); p && !shown.has(p.id); p = byId.get(p.parentId))
+      shown.add(p.id)
+  }
+  return shown
+}
+
+describe('filters and views on the demo board', () => {
+  it('the board is small enough that its list answers are complete', () => {
+    expect(all.length).toBe(80)
+  })
+
+  it('Filters hides the bars and rows that do not match; the count agrees with the board', async () => {
+    const { page } = planner
+    const before = await rendered('.tb-bar[data-task-id]')
+    expect(await count()).toBe(`80 of 80 tasks shown`)
+    await page.getByRole('button', { name: 'Filters', exact: true }).click()
+    await expect.poll(() => page.getByRole('region', { name: 'Filter tasks' }).count()).toBe(1)
+    await panel().getByLabel('Status', { exact: true }).fill('Done, In Progress')
+    await panel().getByLabel('Priority', { exact: true }).selectOption('high')
+    const matches = await board.tasks('status=Done,In%20Progress&priority=high')
+    expect(matches.length).toBeGreaterThan(0)
+    expect(matches.length).toBeLessThan(40)
+    await expect.poll(count).toBe(`${matches.length} of 80 tasks shown`)
+    const shown = shownFor(matches)
+    const bars = await rendered('.tb-bar[data-task-id]')
+    expect(bars.length).toBeGreaterThan(0)
+    expect(bars.filter((id) => !shown.has(id))).toEqual([])
+    // Bars that were drawn before and do not match are gone.
+    expect(before.some((id) => !shown.has(id))).toBe(true)
+    const rows = await rendered('.task-tree .tree-row[data-task-id]')
+    expect(rows.filter((id) => !shown.has(id))).toEqual([])
+    // Parents kept only for a matching subtask are marked as such.
+    const context = await rendered('.task-tree .tree-row.filter-context[data-task-id]')
+    expect(context.every((id) => !matches.some((m) => m.id === id))).toBe(true)
+    await planner.screenshot('filters-01-status-priority')
+  })
+
+  it('custom properties and date ranges filter with the spec’s rules, as the board does', async () => {
+    const { page } = planner
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect.poll(count).toBe('80 of 80 tasks shown')
+    // An unset checkbox counts as unchecked, on the board and here.
+    await panel().getByLabel('Blocked', { exact: true }).selectOption('false')
+    await panel().getByLabel('Due from', { exact: true }).fill(dueFrom)
+    await panel().getByLabel('Due to', { exact: true }).fill(dueTo)
+    const matches = await board.tasks(`prop_Blocked=false&dueDate=${dueFrom},${dueTo}`)
+    expect(matches.length).toBeGreaterThan(0)
+    await expect.poll(count).toBe(`${matches.length} of 80 tasks shown`)
+    await panel().getByLabel('Story Points', { exact: true }).fill('3,5')
+    const fewer = await board.tasks(
+      `prop_Blocked=false&dueDate=${dueFrom},${dueTo}&prop_Story%20Points=3,5`,
+    )
+    await expect.poll(count).toBe(`${fewer.length} of 80 tasks shown`)
+    // A value its type cannot read says why and is left out.
+    await panel().getByLabel('Story Points', { exact: true }).fill('three')
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Story Points must be' }).count())
+      .toBe(1)
+    await expect.poll(count).toBe(`${matches.length} of 80 tasks shown`)
+    await panel().getByLabel('Story Points', { exact: true }).fill('')
+  })
+
+  it('Save view keeps filters, zoom and collapsed rows; Views brings them back, also after a restart', async () => {
+    const { page } = planner
+    const matches = await board.tasks(`prop_Blocked=false&dueDate=${dueFrom},${dueTo}`)
+    await page.getByRole('button', { name: 'Close filters' }).click()
+    await page.getByRole('button', { name: 'Month' }).click()
+    const group = matches.find((t) => !t.pinToTop && !t.parentId)!.projectKey
+    await page.getByRole('button', { name: `Collapse ${group}` }).click()
+
+    // A bad name is refused with the rule, and nothing is saved.
+    await page.getByRole('button', { name: 'Save view' }).click()
+    await page.getByLabel('View name').fill('   ')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Give the view a name.' }).count())
+      .toBe(1)
+    await page.getByLabel('View name').fill('Unblocked this winter')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect.poll(() => page.getByText('View “Unblocked this winter” saved.').count()).toBe(1)
+
+    // Change everything, then switch back.
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await page.getByRole('button', { name: 'Day' }).click()
+    await page.getByRole('button', { name: `Expand ${group}` }).click()
+    await expect.poll(count).toBe('80 of 80 tasks shown')
+    const restore = async () => {
+      await page.getByRole('button', { name: 'Views', exact: true }).click()
+      await page.getByRole('button', { name: 'Unblocked this winter', exact: true }).click()
+      await expect.poll(count).toBe(`${matches.length} of 80 tasks shown`)
+      expect(await page.getByRole('button', { name: 'Month' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      )
+      await expect.poll(() => page.getByRole('button', { name: `Expand ${group}` }).count()).toBe(1)
+    }
+    await restore()
+    await planner.screenshot('filters-02-view-restored')
+
+    await planner.restart()
+    await page.waitForSelector('.tb-bar[data-task-id]', { timeout: 20_000 })
+    await expect.poll(count).toBe('80 of 80 tasks shown')
+    await restore()
+  }, 120_000)
+
+  it('Views deletes a view', async () => {
+    const { page } = planner
+    await page.getByRole('button', { name: 'Views', exact: true }).click()
+    await page.getByRole('button', { name: 'Delete view Unblocked this winter' }).click()
+    await expect.poll(() => page.getByText('View “Unblocked this winter” deleted.').count()).toBe(1)
+    // The list stays open, now empty.
+    await expect.poll(() => page.getByText('No saved views on this board yet').count()).toBe(1)
+  })
+})
