@@ -12,7 +12,8 @@
 //   target day is the milestone's early finish) or the latest early finish of the board.
 // - Backward pass from the target: late finish = min(target, successor's late start - lag).
 //   Total float = late start - early start: the days a task can slip without moving the target.
-//   Free float = the days it can slip without moving any successor's early start.
+//   Free float = the days it can slip without moving any successor's early start (nor the
+//   target: never more than total float).
 // - The critical path: the tasks of zero total float, and the dependencies between them that
 //   drive (predecessor's early finish + lag = successor's early start).
 // One pass each way over the index's topological order: O(N + E).
@@ -105,9 +106,10 @@ export function criticalPath(index: ScheduleIndex, options: FloatOptions = {}): 
   for (let k = n - 1; k >= 0; k--) {
     const i = order[k] as number
     if (!inSet[i]) continue
-    // The milestone itself ends the path; every other task is bounded by the target day too
-    // (with a milestone target it always has a successor in the set, which is tighter).
-    let lf = target
+    // To the latest finish, every task is bounded by the target day (finishing later would move
+    // it). To a milestone, only the milestone is: the others reach it through their successors
+    // in the set (each has one), and with a negative lag may finish after it without moving it.
+    let lf = m === undefined || i === m ? target : Infinity
     let ff = Infinity
     for (let j = index.outStart[i] as number; j < (index.outStart[i + 1] as number); j++) {
       const e = index.outDep[j] as number
@@ -123,7 +125,8 @@ export function criticalPath(index: ScheduleIndex, options: FloatOptions = {}): 
     lateFinish[i] = lf
     lateStart[i] = lf - duration
     totalFloat[i] = lf - (earlyFinish[i] as number)
-    // Free float never exceeds total float (a successor may itself have no room).
+    // Free float never exceeds total float: a slip that moves the target is not free, even when
+    // (through a negative lag) it moves no successor.
     freeFloat[i] = Math.max(0, Math.min(ff, totalFloat[i] as number))
   }
   for (let k = 0; k < n; k++) {
