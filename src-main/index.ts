@@ -15,7 +15,7 @@ import { createPlannerServices } from './services/planner-services'
 import type { PlannerServices } from './services/planner-services'
 import { APP_ORIGIN, APP_SCHEME, contentType, resolveAppFile } from './window/app-protocol'
 import { CONTENT_SECURITY_POLICY } from './window/content-security-policy'
-import { denyAllPermissions, guardContents } from './window/security-guards'
+import { allowOwnDownloads, denyAllPermissions, guardContents } from './window/security-guards'
 import { bringToFront, claimSingleInstance } from './window/single-instance'
 import { mainWindowOptions } from './window/window-options'
 
@@ -43,6 +43,7 @@ function createMainWindow(): BrowserWindow {
 
 async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession)
+  allowOwnDownloads(session.defaultSession, appOrigins)
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: {

@@ -63,3 +63,21 @@ export function denyAllPermissions(session: PermissionSession): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
 }
+
+export interface DownloadSession {
+  on(
+    event: 'will-download',
+    listener: (event: NavigationEvent, item: { getURL(): string }) => void,
+  ): void
+}
+
+/**
+ * Exports (PNG, PDF, CSV) are blobs the planner's own page made and "downloads"; Electron saves
+ * them through the OS save dialog. Any other download (a link to elsewhere) is cancelled.
+ */
+export function allowOwnDownloads(session: DownloadSession, appOrigins: readonly string[]): void {
+  session.on('will-download', (event, item) => {
+    const url = item.getURL()
+    if (!appOrigins.some((origin) => url.startsWith(`blob:${origin}/`))) event.preventDefault()
+  })
+}
