@@ -23,6 +23,8 @@ import { TaskDetails } from './task-details'
 import { CreateDialog } from './task-form/create-dialog'
 import { useTaskFormKeys } from './task-form/open-keys'
 import { UnseenCreates } from './task-form/unseen-creates'
+import { useNavigationKeys } from './timeline/view/navigation-keys'
+import { resortRows } from './timeline/view/resort-rows'
 import { buildModel } from './timeline/view/timeline-model'
 import { TimelineView } from './timeline/view/timeline-view'
 import { Toolbar } from './toolbar'
@@ -38,13 +40,18 @@ export function App(): React.JSX.Element {
   const filtered = usePlanner(selectFilterOutcome)
   const zoom = usePlanner((s) => s.view.zoom)
   const collapsedIds = usePlanner((s) => s.view.collapsedIds)
+  const sort = usePlanner((s) => s.view.sort)
+  const rowRank = usePlanner((s) => s.view.rowRank)
   useTaskFormKeys(store)
+  useNavigationKeys(store)
   useRowLinkDrag(store, api)
 
   const reload = useCallback(
     async (cachedFirst: boolean) => {
       if ((await loadProfiles(store, api)).ok) setListed(true)
       await loadBoard(store, api, { cachedFirst })
+      // A loaded board (first start, another board, Refresh) is where rows take a new order.
+      resortRows(store)
     },
     [api, store],
   )
@@ -58,10 +65,10 @@ export function App(): React.JSX.Element {
   // only for a matching subtask are drawn dimmed.
   const model = useMemo(
     () => ({
-      ...buildModel(filtered.shown, collapsedIds, zoom, Date.now()),
+      ...buildModel(filtered.shown, collapsedIds, zoom, Date.now(), { sort, rank: rowRank }),
       contextIds: filtered.contextIds,
     }),
-    [filtered.shown, filtered.contextIds, collapsedIds, zoom],
+    [filtered.shown, filtered.contextIds, collapsedIds, zoom, sort, rowRank],
   )
 
   return (

@@ -1,7 +1,9 @@
-// New task, zoom levels, Find, Filters and views, and the legend of bar colours (by priority).
+// New task, zoom levels, Today / Fit / Sort, Find, Filters and views, and the legend of bar
+// colours (by priority).
 import { FiltersControls } from './filters/filters-controls'
 import { FindBox } from './find-box'
 import { usePlanner, usePlannerStore, ZOOMS } from './state'
+import { ViewControls } from './view-controls'
 
 const LEGEND = [
   ['priority-high', 'High priority'],
@@ -33,6 +35,7 @@ export function Toolbar({ children }: { children?: React.ReactNode }): React.JSX
           </button>
         ))}
       </div>
+      <ViewControls />
       <FindBox />
       <FiltersControls />
       <ul className="legend" aria-label="Legend">

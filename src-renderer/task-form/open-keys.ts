@@ -8,7 +8,7 @@ import type { PlannerStore } from '../state'
 const EDITABLE =
   'input, textarea, select, button, a[href], [contenteditable=""], [contenteditable="true"]'
 
-function typingIn(target: EventTarget | null): boolean {
+export function typingIn(target: EventTarget | null): boolean {
   // Duck-typed, not `instanceof Element`: the rule is tested outside a browser too.
   const element = target as Partial<Element> | null
   return typeof element?.closest === 'function' && element.closest(EDITABLE) !== null

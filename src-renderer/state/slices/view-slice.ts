@@ -1,13 +1,21 @@
 // How the board is looked at: zoom, where the viewport is (as a day and a row, see
 // ../scroll-anchor.ts), collapsed parents, the hovered task, the task whose details are open and
 // whether the coverage panel is open, the New task dialog and the creates whose tasks the board
-// has not shown yet.
+// has not shown yet, the row order (kept while the user works: see
+// ../../timeline/geometry/row-order.ts) and the Today / Fit requests to the timeline.
 // Nothing here is reset by a refresh.
 import type { ScrollAnchor } from '../scroll-anchor'
 import type { SliceCreator } from '../store'
 
 export const ZOOMS = ['day', 'week', 'month', 'quarter', 'year'] as const
 export type Zoom = (typeof ZOOMS)[number]
+
+/** Sibling order of the rows (the geometry's SortOrder): board order, start, due date, key. */
+export const SORT_CHOICES = ['board', 'start', 'due', 'key'] as const
+export type RowSort = (typeof SORT_CHOICES)[number]
+
+/** Where the timeline is asked to go: today, or to fit the board (or the selection). */
+export type JumpKind = 'today' | 'fit'
 
 /** What the New task dialog starts with (a drag on an empty row gives dates, a row its parent). */
 export interface CreatePrefill {
@@ -44,6 +52,11 @@ export interface ViewData {
   /** The New task dialog, open with these starting values; null when closed. */
   creating: CreatePrefill | null
   unseenCreates: readonly UnseenCreate[]
+  sort: RowSort
+  /** Each task's frozen place among its siblings; null until the first board has loaded. */
+  rowRank: ReadonlyMap<string, number> | null
+  /** A Today or Fit request; `seq` counts them, so the same one can be asked again. */
+  jump: { kind: JumpKind; seq: number } | null
 }
 
 export interface ViewSlice {
@@ -62,6 +75,9 @@ export interface ViewSlice {
   closeCreate(): void
   noteUnseenCreates(items: readonly Omit<UnseenCreate, 'id'>[]): void
   dismissUnseenCreate(id: number): void
+  /** A new row order (taken on Refresh or a sort change; see timeline/view/resort-rows.ts). */
+  setRowOrder(sort: RowSort, rank: ReadonlyMap<string, number>): void
+  jumpTo(kind: JumpKind): void
 }
 
 export const INITIAL_VIEW: ViewData = {
@@ -74,6 +90,9 @@ export const INITIAL_VIEW: ViewData = {
   reveal: null,
   creating: null,
   unseenCreates: [],
+  sort: 'start',
+  rowRank: null,
+  jump: null,
 }
 
 export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
@@ -104,5 +123,7 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
     },
     dismissUnseenCreate: (id) =>
       patch({ unseenCreates: get().view.unseenCreates.filter((u) => u.id !== id) }),
+    setRowOrder: (sort, rank) => patch({ sort, rowRank: rank }),
+    jumpTo: (kind) => patch({ jump: { kind, seq: (get().view.jump?.seq ?? 0) + 1 } }),
   }
 }

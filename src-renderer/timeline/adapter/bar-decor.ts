@@ -13,8 +13,15 @@ import { milestoneHalf } from './units'
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const LABEL_PAD_PX = 5
 /** The link handle's centre sits this far right of the bar's end: clear of the resize handle. */
-export const LINK_HANDLE_GAP_PX = 9
+export const LINK_HANDLE_GAP_PX = 12
 const LINK_HANDLE_RADIUS_PX = 5
+/**
+ * Width of a resize handle, px: a target one can hit (frappe's are 3 px). Each reaches 2 px into
+ * the bar and the rest outside it, so even a one-day bar at week zoom (16 px) keeps a middle to
+ * grab for a move.
+ */
+export const RESIZE_HANDLE_PX = 8
+const HANDLE_INSET_PX = 2
 
 interface BarParts {
   model: BarModel
@@ -108,6 +115,11 @@ export class BarDecor {
       this.placeExtras(bar)
     }
     bar.update_label_position = () => this.placeLabel(bar)
+    bar.update_handle_position = () => this.placeHandles(bar)
+    for (const handle of bar.handle_group.querySelectorAll<SVGRectElement>('.handle')) {
+      handle.setAttribute('width', String(RESIZE_HANDLE_PX))
+    }
+    this.placeHandles(bar)
 
     if (Math.abs(bar.x - model.x) > 0.01 || Math.abs(bar.width - model.width) > 0.01) {
       this.place(bar, model.x, model.width)
@@ -143,6 +155,15 @@ export class BarDecor {
     this.place(bar, model.x, model.width)
     this.placeLabel(bar)
     bar.update_arrow_position()
+  }
+
+  private placeHandles(bar: GanttBar): void {
+    const x = Number(bar.$bar.getAttribute('x'))
+    const end = x + Number(bar.$bar.getAttribute('width'))
+    const left = bar.handle_group.querySelector('.handle.left')
+    const right = bar.handle_group.querySelector('.handle.right')
+    left?.setAttribute('x', String(x - RESIZE_HANDLE_PX + HANDLE_INSET_PX))
+    right?.setAttribute('x', String(end - HANDLE_INSET_PX))
   }
 
   private setRect(bar: GanttBar, x: number, width: number): void {

@@ -13,13 +13,17 @@
 // Besides moving and resizing bars (drag-session.ts), the user can draw a dependency from a bar's
 // link handle onto another bar (link-draw.ts), click an arrow to select it, and drag on an empty
 // stretch of a row to pick days (span-select.ts). One gesture at a time; renders wait for it.
+// The pointer and keyboard handlers are in adapter-events.ts; keyboard focus on bars and the
+// short highlight of a bar brought into view, in bar-focus.ts.
 import type { GanttBar } from 'frappe-gantt'
 import './timeline-adapter.css'
+import { AdapterEvents, barWrapper } from './adapter-events'
+import type { BarKey, EventHost } from './adapter-events'
 import { BarDecor } from './bar-decor'
+import { BarFocus } from './bar-focus'
 import { ChartCore, dayViewMode } from './chart-core'
 import type { ChartOptions } from './chart-core'
 import { DragSession } from './drag-session'
-import type { DragMode } from './drag-session'
 import type { LagArrow } from './lag-arrow'
 import { LinkDraw } from './link-draw'
 import { Scene } from './scene'
@@ -42,6 +46,8 @@ export interface TimelineAdapterOptions {
   onLinkClick?(linkId: string): void
   /** Whole days picked by dragging on an empty stretch of a row. */
   onSpanSelect?(span: SpanSelection): void
+  /** Arrow keys, Home, End and Enter on a focused bar (Space selects it, as a click). */
+  onBarKey?(id: string, key: BarKey, modifiers: ClickModifiers): void
 }
 
 const hostsInUse = new WeakSet<HTMLElement>()
@@ -53,22 +59,16 @@ function validScale(scale: AdapterScale): AdapterScale {
   return scale
 }
 
-function barWrapper(target: EventTarget | null): Element | null {
-  return target instanceof Element ? target.closest('.bar-wrapper') : null
-}
-
-function closest(target: EventTarget | null, selector: string): Element | null {
-  return target instanceof Element ? target.closest(selector) : null
-}
-
-export class TimelineAdapter {
-  private readonly root: HTMLDivElement
+export class TimelineAdapter implements EventHost {
+  readonly root: HTMLDivElement
   private readonly scene: Scene
   private readonly decor: BarDecor
-  private readonly drag: DragSession
-  private readonly link: LinkDraw
-  private readonly span: SpanSelect
+  readonly drag: DragSession
+  readonly link: LinkDraw
+  readonly span: SpanSelect
   private readonly chart: ChartCore
+  private readonly events: AdapterEvents
+  private readonly focus: BarFocus
   private pending: RenderInput | undefined
   private rescaled = false
   private renders = 0
@@ -76,7 +76,7 @@ export class TimelineAdapter {
   private destroyed = false
 
   constructor(
-    private readonly host: HTMLElement,
+    readonly host: HTMLElement,
     private readonly options: TimelineAdapterOptions,
   ) {
     if (hostsInUse.has(host)) {
@@ -152,18 +152,9 @@ export class TimelineAdapter {
     $svg.style.left = '0'
     $svg.style.overflow = 'visible'
 
-    this.root.addEventListener('mousedown', this.onMouseDown, true)
-    this.root.addEventListener('click', this.onClick)
-    this.root.addEventListener('mouseover', this.onMouseOver)
-    this.root.addEventListener('mouseout', this.onMouseOut)
-    // frappe sets 200 ms hover timers per bar that look up elements a re-render may have
-    // removed: its bars never see mouseenter/mouseleave (they do not bubble; capture here).
-    this.root.addEventListener('mouseenter', this.stopForBars, true)
-    this.root.addEventListener('mouseleave', this.stopForBars, true)
-    this.root.addEventListener('keydown', this.onArrowKey)
-    host.addEventListener('mousedown', this.onHostMouseDown)
-    window.addEventListener('mouseup', this.onMouseUp, true)
-    window.addEventListener('keydown', this.onKeyDown, true)
+    this.focus = new BarFocus(this.root)
+    this.events = new AdapterEvents(this)
+    this.events.attach()
   }
 
   /**
@@ -180,8 +171,31 @@ export class TimelineAdapter {
     this.draw(input)
   }
 
+  /** What the event handlers call back (the options' callbacks). */
+  get callbacks(): TimelineAdapterOptions {
+    return this.options
+  }
+
+  /**
+   * Makes the task's bar the chart's one Tab stop; `focus`: give it keyboard focus, now or as
+   * soon as a render draws it.
+   */
+  focusBar(id: string, focus = false): void {
+    if (!this.destroyed) this.focus.setFocus(id, focus)
+  }
+
+  /** The task whose bar has keyboard focus, if one has. */
+  get focusedBarId(): string | undefined {
+    return this.focus.focusedId
+  }
+
+  /** A short highlight on the task's bar (it was just brought into view). */
+  flashBar(id: string): void {
+    if (!this.destroyed) this.focus.flash(id)
+  }
+
   /** A gesture is under way (or its result not yet handed over): a render would break it. */
-  private get busy(): boolean {
+  get busy(): boolean {
     return this.drag.busy || this.link.busy || this.span.busy
   }
 
@@ -204,16 +218,8 @@ export class TimelineAdapter {
     this.drag.dispose()
     this.link.cancel()
     this.span.cancel()
-    this.root.removeEventListener('keydown', this.onArrowKey)
-    this.host.removeEventListener('mousedown', this.onHostMouseDown)
-    window.removeEventListener('mouseup', this.onMouseUp, true)
-    window.removeEventListener('keydown', this.onKeyDown, true)
-    this.root.removeEventListener('mousedown', this.onMouseDown, true)
-    this.root.removeEventListener('click', this.onClick)
-    this.root.removeEventListener('mouseover', this.onMouseOver)
-    this.root.removeEventListener('mouseout', this.onMouseOut)
-    this.root.removeEventListener('mouseenter', this.stopForBars, true)
-    this.root.removeEventListener('mouseleave', this.stopForBars, true)
+    this.events.detach()
+    this.focus.dispose()
     this.chart.teardown()
     this.root.remove()
     this.pending = undefined
@@ -248,10 +254,11 @@ export class TimelineAdapter {
     if (this.hovered !== undefined && !this.scene.byId.get(this.hovered)?.drawn) {
       this.hover(undefined)
     }
+    this.focus.apply()
   }
 
   /** After a link or span gesture: the render it held back. */
-  private settle(): void {
+  settle(): void {
     if (!this.destroyed && !this.busy && this.pending) this.draw(this.pending)
   }
 
@@ -278,118 +285,17 @@ export class TimelineAdapter {
     }
   }
 
-  private modelOf(wrapper: Element) {
+  modelOf(wrapper: Element) {
     return this.scene.byKey.get(wrapper.getAttribute('data-id') ?? '')
   }
 
-  private hover(id: string | undefined, bar?: GanttBar): void {
+  bar(key: string): GanttBar | undefined {
+    return this.chart.get_bar(key)
+  }
+
+  hover(id: string | undefined, bar?: GanttBar): void {
     if (id === this.hovered) return
     this.hovered = id
     this.options.onBarHover?.(id, bar?.$bar.getBoundingClientRect())
-  }
-
-  private readonly onMouseDown = (event: MouseEvent): void => {
-    const wrapper = barWrapper(event.target)
-    const model = wrapper && this.modelOf(wrapper)
-    if (!model) return
-    const handle = closest(event.target, '.tb-link-handle')
-    if (handle) {
-      // Ours alone: frappe would start moving the bar.
-      event.stopPropagation()
-      event.preventDefault()
-      if (event.button !== 0 || this.busy || model.bar.linkable === false) return
-      this.hover(undefined)
-      const [x, y] = ['cx', 'cy'].map((a) => Number(handle.getAttribute(a))) as [number, number]
-      this.link.start(model, x, y, event)
-      return
-    }
-    if (event.button !== 0 || model.locked || this.busy) {
-      // frappe starts a drag on any button and on every bar: it never sees this one.
-      event.stopPropagation()
-      return
-    }
-    const resize = closest(event.target, '.handle')
-    const mode: DragMode = resize?.classList.contains('left')
-      ? 'resize-left'
-      : resize?.classList.contains('right')
-        ? 'resize-right'
-        : 'move'
-    this.hover(undefined)
-    this.drag.start(model.key, mode, event.clientX)
-  }
-
-  /** On the chart's background (not a bar, not an arrow): a span of days on that row. */
-  private readonly onHostMouseDown = (event: MouseEvent): void => {
-    if (event.button !== 0 || this.busy || !this.options.onSpanSelect) return
-    if (closest(event.target, '.bar-wrapper, .tb-arrow')) return
-    // No text selection in the tree while dragging across.
-    event.preventDefault()
-    this.span.start(event)
-  }
-
-  private readonly onMouseUp = (event: MouseEvent): void => {
-    if (event.button !== 0) return
-    this.drag.release(event)
-    this.link.release(event)
-    this.span.release(event)
-    this.settle()
-  }
-
-  private readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape') return
-    if (this.drag.cancel() || this.link.cancel() || this.span.cancel()) {
-      event.preventDefault()
-      event.stopPropagation()
-      this.settle()
-    }
-  }
-
-  /** Enter or Space on a focused arrow selects it, as a click does. */
-  private readonly onArrowKey = (event: KeyboardEvent): void => {
-    if (event.key !== 'Enter' && event.key !== ' ') return
-    const arrow = closest(event.target, '.tb-arrow-hit') && closest(event.target, '.tb-arrow')
-    const id = arrow?.getAttribute('data-link-id')
-    if (!id) return
-    event.preventDefault()
-    this.options.onLinkClick?.(id)
-  }
-
-  private readonly onClick = (event: MouseEvent): void => {
-    if (this.drag.swallowingClick || this.link.swallowingClick) {
-      event.stopPropagation()
-      return
-    }
-    const arrow = closest(event.target, '.tb-arrow')
-    const linkId = arrow?.getAttribute('data-link-id')
-    if (linkId) {
-      this.options.onLinkClick?.(linkId)
-      return
-    }
-    const wrapper = barWrapper(event.target)
-    const model = wrapper && this.modelOf(wrapper)
-    if (!model) return
-    this.options.onBarClick(model.bar.id, {
-      shift: event.shiftKey,
-      ctrl: event.ctrlKey || event.metaKey,
-    })
-  }
-
-  private readonly onMouseOver = (event: MouseEvent): void => {
-    if (this.drag.dragging || this.link.busy) return
-    const wrapper = barWrapper(event.target)
-    const model = wrapper && this.modelOf(wrapper)
-    if (!model) return
-    this.hover(model.bar.id, this.chart.get_bar(model.key))
-  }
-
-  private readonly onMouseOut = (event: MouseEvent): void => {
-    if (this.drag.dragging || barWrapper(event.relatedTarget)) return
-    this.hover(undefined)
-  }
-
-  private readonly stopForBars = (event: Event): void => {
-    if (event.target instanceof Element && event.target.classList.contains('bar-wrapper')) {
-      event.stopPropagation()
-    }
   }
 }

@@ -71,7 +71,23 @@ export interface TaskRow<T extends LayoutTask = LayoutTask> {
 
 export type Row<T extends LayoutTask = LayoutTask> = GroupRow | TaskRow<T>
 
+/**
+ * How siblings are ordered: the order the board gave the tasks in, start date, due date, or key.
+ * Dateless parents sort by their subtasks' span; ties go by key.
+ */
+export type SortOrder = 'board' | 'start' | 'due' | 'key'
+
+export const SORT_ORDERS: readonly SortOrder[] = ['board', 'start', 'due', 'key']
+
 export interface RowLayoutOptions {
+  /** Sibling order; default 'start'. */
+  sort?: SortOrder
+  /**
+   * Frozen sibling order (see ./row-order.ts): ranked tasks keep these places whatever their
+   * dates now say, so rows do not move under the user while they work; tasks without a rank
+   * (new since) follow the ranked ones in `sort` order.
+   */
+  rank?: ReadonlyMap<string, number>
   /** Task ids whose subtasks are hidden. */
   collapsedTasks?: ReadonlySet<string>
   /** Group ids (PINNED_GROUP_ID, projectGroupId(key)) whose rows are hidden. */
@@ -181,11 +197,28 @@ export function layoutRows<T extends LayoutTask>(
     pinnedRoot[i] = !above && at(i).pinToTop ? 1 : 0
   }
 
-  // Order: start (or due) day first, so a tree reads like the chart; then key, project, id
-  // for a total order. A dateless parent sorts by its summary.
+  // Order: the frozen rank first, then the sort (by default the start day, so a tree reads like
+  // the chart), then key, project, id for a total order. A dateless parent sorts by its summary.
+  const sort = options.sort ?? 'start'
+  const rankOf = new Float64Array(n).fill(Infinity)
+  if (options.rank) {
+    for (let i = 0; i < n; i++) rankOf[i] = options.rank.get(at(i).id) ?? Infinity
+  }
   const sortMs = new Float64Array(n)
-  for (let i = 0; i < n; i++) sortMs[i] = extents[i]?.startMs ?? (sumStart[i] as number)
+  for (let i = 0; i < n; i++) {
+    sortMs[i] =
+      sort === 'start'
+        ? (extents[i]?.startMs ?? (sumStart[i] as number))
+        : sort === 'due'
+          ? (extents[i]?.endMs ?? (sumEnd[i] as number))
+          : sort === 'board'
+            ? i
+            : 0
+  }
   const byDate = (a: number, b: number): number => {
+    const ra = rankOf[a] as number
+    const rb = rankOf[b] as number
+    if (ra !== rb) return ra < rb ? -1 : 1
     const da = sortMs[a] as number
     const db = sortMs[b] as number
     if (da !== db) return da < db ? -1 : 1

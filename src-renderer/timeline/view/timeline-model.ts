@@ -10,6 +10,7 @@ import {
   TimeScale,
   type Row,
   type RowLayout,
+  type SortOrder,
   type TaskRow,
   type Zoom,
 } from '../geometry'
@@ -25,14 +26,26 @@ export interface TimelineModel {
 
 const DAY = 86_400_000
 
+/** Row order: the sort, and the frozen rank that keeps rows in place (../geometry/row-order.ts). */
+export interface RowOrder {
+  sort: SortOrder
+  rank: ReadonlyMap<string, number> | null
+}
+
 export function buildModel(
   tasks: readonly Task[],
   collapsedIds: readonly string[],
   zoom: Zoom,
   now: number,
+  order?: RowOrder,
 ): TimelineModel {
   const collapsed = new Set(collapsedIds)
-  const layout = layoutRows(tasks, { collapsedTasks: collapsed, collapsedGroups: collapsed })
+  const layout = layoutRows(tasks, {
+    collapsedTasks: collapsed,
+    collapsedGroups: collapsed,
+    sort: order?.sort,
+    rank: order?.rank ?? undefined,
+  })
   let from = now - 30 * DAY
   let to = now + 60 * DAY
   for (const row of layout.rows) {

@@ -6,17 +6,14 @@
 // Dependencies are drawn from a bar's link handle onto another bar and selected by clicking an
 // arrow (its panel: ../../dependencies/dependency-panel.tsx); dragging on an empty stretch of a
 // row opens the create dialog for those days.
+//
+// Where the view looks and when it moves (opening, zoom, Today/Fit, focus and reveal): see
+// ./use-timeline-navigation.ts.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { PlannerApi } from '../../../src-shared/ipc'
 import { DependencyPanel } from '../../dependencies/dependency-panel'
 import { dependencyName, keyNamer } from '../../dependencies/dependency-words'
-import {
-  anchorFromScroll,
-  applyEdit,
-  scrollFromAnchor,
-  usePlanner,
-  usePlannerStore,
-} from '../../state'
+import { anchorFromScroll, applyEdit, usePlanner, usePlannerStore } from '../../state'
 import { createDependency } from '../../state/actions/dependencies'
 import { TimelineAdapter } from '../adapter'
 import type { SpanSelection } from '../adapter'
@@ -26,6 +23,8 @@ import { commandFromDrag, windowInput } from './timeline-model'
 import type { TimelineModel } from './timeline-model'
 import { TASK_DRAG_TYPE } from '../../unscheduled-tray'
 import { TaskTree, TREE_WIDTH } from './task-tree'
+import { useTimelineNavigation } from './use-timeline-navigation'
+import type { Navigation } from './use-timeline-navigation'
 
 export const HEADER_HEIGHT = 48
 const OVERSCAN = 20
@@ -110,8 +109,11 @@ export function TimelineView({
         const command = commandFromDrag(results)
         if (command) void applyEdit(store, api, command)
       },
-      onBarClick: (id, modifiers) =>
-        store.getState().clickTask(id, modifiers, geometryRef.current.rowIds),
+      onBarClick: (id, modifiers) => {
+        navigation.current?.barClicked()
+        store.getState().clickTask(id, modifiers, geometryRef.current.rowIds)
+      },
+      onBarKey: (id, key, modifiers) => navigation.current?.barKey(id, key, modifiers),
       onBarHover: (id) => store.getState().hoverTask(id ?? null),
       onLinkDraw: (predecessorId, successorId) => {
         // Only tasks are ends of a dependency (a group's summary bar is not linkable anyway).
@@ -171,48 +173,19 @@ export function TimelineView({
     selectedDependencyId,
   ])
 
-  // Restore the anchor after the model changes (zoom, refresh); centre on today the first time.
+  const nav = useTimelineNavigation({
+    store,
+    model,
+    scroller,
+    adapter,
+    treeWidth: TREE_WIDTH,
+    headerHeight: HEADER_HEIGHT,
+  })
+  // The adapter's callbacks (made once) reach the latest navigation through this ref.
+  const navigation = useRef<Navigation | null>(null)
   useLayoutEffect(() => {
-    const element = scroller.current
-    if (!element) return
-    const anchor = store.getState().view.anchor
-    if (anchor) {
-      const position = scrollFromAnchor(anchor, {
-        ...geometry,
-        viewportWidth: element.clientWidth - TREE_WIDTH,
-      })
-      element.scrollLeft = position.scrollLeft
-      element.scrollTop = position.scrollTop
-    } else {
-      element.scrollLeft = Math.max(
-        0,
-        model.scale.todayX(Date.now()) - (element.clientWidth - TREE_WIDTH) / 2,
-      )
-    }
-  }, [geometry])
-
-  // Find asked for a task: centre its row and its bar (once per request; again after a re-layout
-  // that opened a collapsed parent, since the row only exists from then on).
-  const reveal = usePlanner((s) => s.view.reveal)
-  const revealed = useRef(0)
-  useLayoutEffect(() => {
-    const element = scroller.current
-    if (!element || !reveal || reveal.seq === revealed.current) return
-    const index = model.layout.rowIndexById.get(reveal.taskId)
-    if (index === undefined) return
-    revealed.current = reveal.seq
-    const row = model.layout.rows[index]
-    const span = row && (row.kind === 'task' ? (row.extent ?? row.summary) : row.summary)
-    const rowHeight = model.layout.rowHeight
-    element.scrollTop = Math.max(
-      0,
-      index * rowHeight + rowHeight / 2 - (element.clientHeight - HEADER_HEIGHT) / 2,
-    )
-    if (span) {
-      const middle = (model.scale.xOfMs(span.startMs) + model.scale.xOfMs(span.endMs)) / 2
-      element.scrollLeft = Math.max(0, middle - (element.clientWidth - TREE_WIDTH) / 2)
-    }
-  }, [reveal, model])
+    navigation.current = nav
+  })
 
   const onScroll = () => {
     const element = scroller.current
@@ -224,6 +197,7 @@ export function TimelineView({
       height: element.clientHeight,
     }
     setViewport(next)
+    nav.scrolled(next.left)
     store
       .getState()
       .setScrollAnchor(
@@ -291,6 +265,8 @@ export function TimelineView({
             const x = event.clientX - host.current.getBoundingClientRect().left
             const startDay = model.scale.dayAtX(x)
             void applyEdit(store, api, { kind: 'scheduleTask', id, startDay, days: SCHEDULED_DAYS })
+            // Its new row may be anywhere: scroll to it and highlight it.
+            store.getState().revealTask(id)
           }}
           className="chart-host"
           ref={host}

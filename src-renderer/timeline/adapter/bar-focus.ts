@@ -1,0 +1,76 @@
+// Keyboard focus and the short highlight on bars. Bars are SVG groups that frappe rebuilds on a
+// full render, so both are kept here by task id and put back after every draw.
+//
+// One bar at a time is in the Tab order (a roving tabindex): the focused task's bar when it is
+// drawn, else the first bar drawn, so Tab enters the chart once and the arrow keys move within it.
+
+/** How long a bar stays highlighted after it was brought into view, ms. */
+export const FLASH_MS = 1_600
+
+export class BarFocus {
+  private focusId: string | undefined
+  /** Keyboard focus was asked for a bar not drawn yet: give it once it is. */
+  private wantFocus = false
+  private flashing: { id: string; until: number } | undefined
+  private timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(private readonly root: HTMLElement) {}
+
+  /** After a draw: tabindex on every bar, the highlight back on its bar, focus kept. */
+  apply(): void {
+    const bars = [...this.root.querySelectorAll<SVGGElement>('.bar-wrapper[data-task-id]')]
+    const target = bars.find((b) => b.dataset.taskId === this.focusId) ?? bars[0]
+    for (const bar of bars) bar.setAttribute('tabindex', bar === target ? '0' : '-1')
+    if (this.wantFocus && target && target.dataset.taskId === this.focusId) {
+      this.wantFocus = false
+      target.focus({ preventScroll: true })
+    }
+    if (this.flashing && Date.now() < this.flashing.until) {
+      this.find(this.flashing.id)?.classList.add('is-flash')
+    }
+  }
+
+  /** Makes the task's bar the chart's Tab stop; `focus`: move keyboard focus there now. */
+  setFocus(id: string, focus: boolean): void {
+    this.focusId = id
+    this.wantFocus = focus
+    this.apply()
+  }
+
+  /** A bar that has keyboard focus right now (its task id), if any. */
+  get focusedId(): string | undefined {
+    const active = document.activeElement
+    return active instanceof SVGElement && this.root.contains(active)
+      ? (active.closest<SVGGElement>('.bar-wrapper')?.dataset.taskId ?? undefined)
+      : undefined
+  }
+
+  /** Highlights the task's bar for FLASH_MS (again from the start if it already is). */
+  flash(id: string): void {
+    this.clearFlash()
+    this.flashing = { id, until: Date.now() + FLASH_MS }
+    const bar = this.find(id)
+    if (bar) {
+      // Restart the animation: a second flash of the same bar must show.
+      bar.classList.remove('is-flash')
+      void bar.getBoundingClientRect()
+      bar.classList.add('is-flash')
+    }
+    this.timer = setTimeout(() => this.clearFlash(), FLASH_MS)
+  }
+
+  dispose(): void {
+    this.clearFlash()
+  }
+
+  private clearFlash(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = undefined
+    if (this.flashing) this.find(this.flashing.id)?.classList.remove('is-flash')
+    this.flashing = undefined
+  }
+
+  private find(id: string): SVGGElement | null {
+    return this.root.querySelector<SVGGElement>(`.bar-wrapper[data-task-id="${CSS.escape(id)}"]`)
+  }
+}
