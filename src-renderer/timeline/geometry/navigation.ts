@@ -71,6 +71,17 @@ export function zoomScroll(
   }
 }
 
+/**
+ * The anchor of a toolbar or keyboard zoom, px from the viewport's left edge: the middle of the
+ * chart in view. A chart narrower than the view (a year of work at year zoom) ends before the
+ * view's centre; the centre would read a padding day past the work, one the closer zoom cannot
+ * scroll to (the view then jumped to the range's end).
+ */
+export function centreAnchor(scale: ScaleLike, scrollLeft: number, viewportWidth: number): number {
+  const visibleEnd = Math.min(scrollLeft + viewportWidth, scale.width)
+  return Math.max(0, (visibleEnd - scrollLeft) / 2)
+}
+
 /** The closest zoom at which `span` fits in `viewportWidth` (with a margin), and its centre. */
 export function fitView(span: SpanMs, viewportWidth: number): { zoom: Zoom; centreMs: number } {
   const days = Math.max(1, (span.endMs - span.startMs) / DAY_MS)

@@ -12,6 +12,7 @@ import type { PlannerStore } from '../../state'
 import { scrollFromAnchor, usePlanner } from '../../state'
 import type { BarKey, ClickModifiers, TimelineAdapter } from '../adapter'
 import {
+  centreAnchor,
   centreScroll,
   fitView,
   openingView,
@@ -87,7 +88,7 @@ export function useTimelineNavigation(o: Options): Navigation {
       setLeft(element, centreScroll(scale, centreOn.current, view.width))
       centreOn.current = null
     } else if (before && before.scale.zoom !== scale.zoom) {
-      const at = zoomAnchor.current ?? view.width / 2
+      const at = zoomAnchor.current ?? centreAnchor(before.scale, before.left, view.width)
       setLeft(element, zoomScroll(before.scale, scale, before.left, at, view.width).scrollLeft)
     } else if (!opened.current && layout.rows.length > 0) {
       const days = view.width / scale.pxPerDay
