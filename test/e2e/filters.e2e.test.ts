@@ -111,7 +111,10 @@ describe('filters and views on the demo board', () => {
     const { page } = planner
     const matches = await board.tasks(`prop_Blocked=false&dueDate=${dueFrom},${dueTo}`)
     await page.getByRole('button', { name: 'Close filters' }).click()
-    await page.getByRole('button', { name: 'Month' }).click()
+    await page
+      .getByRole('group', { name: 'Zoom' })
+      .getByRole('button', { name: 'Month', exact: true })
+      .click()
     const group = matches.find((t) => !t.pinToTop && !t.parentId)!.projectKey
     await page.getByRole('button', { name: `Collapse ${group}` }).click()
 
@@ -128,16 +131,24 @@ describe('filters and views on the demo board', () => {
 
     // Change everything, then switch back.
     await page.getByRole('button', { name: 'Clear filters' }).click()
-    await page.getByRole('button', { name: 'Day' }).click()
+    await page
+      .getByRole('group', { name: 'Zoom' })
+      .getByRole('button', { name: 'Day', exact: true })
+      .click()
     await page.getByRole('button', { name: `Expand ${group}` }).click()
     await expect.poll(count).toBe('80 of 80 tasks shown')
     const restore = async () => {
       await page.getByRole('button', { name: 'Views', exact: true }).click()
       await page.getByRole('button', { name: 'Unblocked this winter', exact: true }).click()
       await expect.poll(count).toBe(`${matches.length} of 80 tasks shown`)
-      expect(await page.getByRole('button', { name: 'Month' }).getAttribute('aria-pressed')).toBe(
-        'true',
-      )
+      expect(
+        await page
+          .getByRole('group', { name: 'Zoom' })
+          .getByRole('button', { name: 'Month', exact: true })
+          .getAttribute('aria-pressed'),
+      ).toBe('true')
+      // Only the rows in view are drawn: scroll the tree to its top, where the groups are.
+      await page.getByTestId('timeline').evaluate((timeline) => timeline.scrollTo({ top: 0 }))
       await expect.poll(() => page.getByRole('button', { name: `Expand ${group}` }).count()).toBe(1)
     }
     await restore()
