@@ -118,12 +118,19 @@ function iso(day: number, hour: number): string {
   return new Date(BASE + day * DAY + hour * 3_600_000).toISOString()
 }
 
-/** The task whose transitive successors number closest to 500, among a seeded sample. */
+/**
+ * The task of a seeded sample whose 60-day drag moves the number of successors closest to 500
+ * (so the frame does the work the issue names, not a drag that slack absorbs), and how many
+ * transitive successors it has.
+ */
 function dragTarget(index: ScheduleIndex, seed: number): { id: string; successors: number } {
   const rnd = random(seed)
-  let best = { id: '', successors: -1 }
+  let best = { id: '', successors: -1, moved: -1 }
   for (let tries = 0; tries < 400; tries++) {
     const i = Math.floor(rnd() * index.tasks.length)
+    const id = index.tasks[i]!.id
+    const moved = cascade(index, moveChanges(index, [id], 60)).pushed.length
+    if (Math.abs(moved - 500) >= Math.abs(best.moved - 500)) continue
     const seen = new Set([i])
     const stack = [i]
     while (stack.length > 0) {
@@ -136,10 +143,7 @@ function dragTarget(index: ScheduleIndex, seed: number): { id: string; successor
         }
       }
     }
-    const count = seen.size - 1
-    if (Math.abs(count - 500) < Math.abs(best.successors - 500)) {
-      best = { id: index.tasks[i]!.id, successors: count }
-    }
+    best = { id, successors: seen.size - 1, moved }
   }
   return best
 }
@@ -276,7 +280,7 @@ const section = `${HEADING}
 
 Command: \`npm run bench:schedule${write ? ' -- --write' : ''}\` (${date}). Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; load average ${loadavg()[0]!.toFixed(2)} at the end. Other work was running on the machine (shared cores), so read the figures as an upper bound.
 
-Pure code of \`src-shared/schedule\` in one Node process, no renderer. Boards from a seeded generator (\`bench/schedule/run.ts\`, \`makeBoard\`): projects of 20–1,000 tasks, each task depending on one or two earlier tasks of its project (as many dependencies as tasks), dates laid along the chains with a little slack, 2% of dependencies broken, 5% milestones, 3% undated, a fifth with a time of day. The dragged task is the one of a seeded sample whose transitive successors number closest to 500. Each figure is the median over ${RUNS} run(s) of that run's p50 / p95: a cascade run is 3 drags of 120 frames; the other parts 15 calls each, after 5 calls of warm-up. The goals are issue 12's, for 5,000 tasks; the 50,000-task rows show how cost grows. The renderer's part (ghost bars, the panels) is measured later.
+Pure code of \`src-shared/schedule\` in one Node process, no renderer. Boards from a seeded generator (\`bench/schedule/run.ts\`, \`makeBoard\`): projects of 20–1,000 tasks, each task depending on one or two earlier tasks of its project (as many dependencies as tasks), dates laid along the chains with a little slack, 2% of dependencies broken, 5% milestones, 3% undated, a fifth with a time of day. The dragged task is the one of a seeded sample (400 tasks) whose 60-day drag moves the number of successors closest to 500. Each figure is the median over ${RUNS} run(s) of that run's p50 / p95: a cascade run is 3 drags of 120 frames; the other parts 15 calls each, after 5 calls of warm-up. The goals are issue 12's, for 5,000 tasks; the 50,000-task rows show how cost grows. The renderer's part (ghost bars, the panels) is measured later.
 
 ${table.join('\n')}
 `
