@@ -101,6 +101,7 @@ export async function createPlannerServices(
     },
     client,
     forgetClient: (profileId) => clients.forget(profileId),
+    forgetBoardFiles: (profileId) => views.forget(profileId),
     definitions: (profileId) =>
       profileId === LOCAL_PROFILE_ID ? localBoard?.definitions : undefined,
     emit: options.emit,

@@ -25,6 +25,7 @@ export function profileHandlers(
       journal.forget(id)
       context.forgetClient(id)
       await context.cache.forget(id)
+      await context.forgetBoardFiles(id)
       return undefined
     },
     'boards:select': async ({ id }) => {

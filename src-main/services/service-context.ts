@@ -15,6 +15,8 @@ export interface ServiceContext {
   client(profileId: string): Promise<ApiClient>
   /** Drops a removed board's client (its key with it). */
   forgetClient(profileId: string): void
+  /** Drops what the planner keeps of a removed board beside its profile (saved views). */
+  forgetBoardFiles(profileId: string): Promise<void>
   /** The board's whole project and status lists, when known (the local board's are). */
   definitions(profileId: string): { projectKeys: string[]; statuses: string[] } | undefined
   emit<E extends EventName>(name: E, payload: EventPayload<E>): void
