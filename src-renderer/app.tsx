@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { BoardMenu } from './board-menu/board-menu'
 import { plannerApi } from './bridge'
 import { CoveragePanel } from './board-coverage/coverage-panel'
+import { ExchangeButtons } from './exchange/exchange-buttons'
 import { selectFilterOutcome } from './filters/filter-outcome'
 import { ContextMenu } from './context-menu/context-menu'
 import { HistoryButtons } from './history-buttons'
@@ -76,6 +77,7 @@ export function App(): React.JSX.Element {
       <Toolbar>
         <BoardMenu api={api} onBoardChanged={() => void reload(true)} />
         <HistoryButtons api={api} />
+        <ExchangeButtons api={api} boardName={boardName} />
       </Toolbar>
       <Messages api={api} />
       <main className="workspace">

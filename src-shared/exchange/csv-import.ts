@@ -120,7 +120,8 @@ export function planCsv(
     }
     const item: Omit<CreateTaskItem, 'projectKey'> = {
       title: cell('title'),
-      descriptionType: 'text',
+      // The planner reads descriptions as markdown (PLANNER_DESCRIPTION_TYPE) and exports them so.
+      descriptionType: 'markdown',
       descriptionContent: column('description') >= 0 ? row[column('description')]! : '',
     }
     if (cell('status')) item.status = cell('status')

@@ -1,0 +1,167 @@
+// Running an import plan against the board: tasks:create in batches (main finds each created task
+// and never re-sends one whose outcome it could not establish: those are reported as "created,
+// not yet seen"), then, once a sync has brought the subtasks' ids, deps:create for each link.
+// Progress is reported after every request; Cancel is honoured between requests, never inside
+// one, so what was sent is always known.
+import type { Task } from '../../src-shared/api'
+import type { ImportPlan, PlanSkip, PlanTask } from '../../src-shared/exchange/import-plan'
+import { createBatches, planTasks, toCreateItem } from '../../src-shared/exchange/import-plan'
+import type { PlannerApi } from '../../src-shared/ipc'
+import type { PlannerStore } from '../state'
+import { loadBoard } from '../state'
+
+export const IMPORT_BATCH = 50
+
+export interface ImportProgress {
+  phase: 'tasks' | 'dependencies'
+  done: number
+  total: number
+}
+
+export interface ImportReport {
+  /** "APP-12 Design review (row 4)". */
+  created: string[]
+  skipped: PlanSkip[]
+  /** Sent, but main could not find them afterwards: never sent again. */
+  unseen: string[]
+  dependencies: string[]
+  cancelled: boolean
+  notes: string[]
+}
+
+export interface ImportControl {
+  onProgress(progress: ImportProgress): void
+  cancelled(): boolean
+}
+
+type Found = { id: string; projectKey: string; key: number }
+
+/** Subtasks of `parent` on the board, matched to the plan's children by title, in key order. */
+function matchChildren(
+  parent: PlanTask,
+  parentId: string,
+  tasks: readonly Task[],
+  ids: Map<string, Found>,
+): void {
+  const onBoard = tasks.filter((t) => t.parentId === parentId).sort((a, b) => a.key - b.key)
+  for (const child of parent.children) {
+    const i = onBoard.findIndex((t) => t.title === child.item.title)
+    if (i < 0) continue
+    const [task] = onBoard.splice(i, 1)
+    ids.set(child.ref, { id: task!.id, projectKey: task!.projectKey, key: task!.key })
+    if (child.children.length > 0) matchChildren(child, task!.id, tasks, ids)
+  }
+}
+
+export async function runImport(
+  store: PlannerStore,
+  api: PlannerApi,
+  plan: ImportPlan,
+  projectKey: string,
+  control: ImportControl,
+): Promise<ImportReport> {
+  const report: ImportReport = {
+    created: [],
+    skipped: [...plan.skipped],
+    unseen: [],
+    dependencies: [],
+    cancelled: false,
+    notes: [...plan.notes],
+  }
+  const all = planTasks(plan)
+  const ids = new Map<string, Found>()
+  const sent = new Set<string>()
+  let done = 0
+  control.onProgress({ phase: 'tasks', done, total: all.length })
+  for (const batch of createBatches(plan.roots, IMPORT_BATCH)) {
+    if (control.cancelled()) {
+      report.cancelled = true
+      break
+    }
+    const since = new Date().toISOString()
+    const answer = await api.calls.tasksCreate({
+      tasks: batch.map((t) => toCreateItem(t, projectKey)),
+    })
+    const inBatch = planTasks({ roots: batch })
+    if (!answer.ok) {
+      for (const task of inBatch)
+        report.skipped.push({
+          source: task.source,
+          reason: `the board refused the batch: ${answer.error.message}`,
+        })
+    } else {
+      for (const found of answer.value.created) {
+        const task = batch[found.index]
+        if (task) ids.set(task.ref, { id: found.id, projectKey: found.projectKey, key: found.key })
+      }
+      if (answer.value.unknown.length > 0) {
+        const unknown = answer.value.unknown
+          .map((u) => batch[u.index])
+          .filter((t): t is PlanTask => !!t)
+        report.unseen.push(...unknown.map((t) => `${t.item.title} (${t.source})`))
+        store
+          .getState()
+          .noteUnseenCreates(unknown.map((t) => ({ projectKey, title: t.item.title, since })))
+      }
+      for (const task of inBatch) sent.add(task.ref)
+    }
+    done += inBatch.length
+    control.onProgress({ phase: 'tasks', done, total: all.length })
+  }
+
+  // Main finds the top-level tasks it created; subtasks arrive with a sync.
+  await loadBoard(store, api, { cachedFirst: false })
+  const board = store.getState().board
+  const tasks = board.taskIds.map((id) => board.tasksById[id]).filter((t): t is Task => !!t)
+  for (const root of plan.roots) {
+    const found = ids.get(root.ref)
+    if (found && root.children.length > 0) matchChildren(root, found.id, tasks, ids)
+  }
+  for (const task of all) {
+    const found = ids.get(task.ref)
+    if (found)
+      report.created.push(`${found.projectKey}-${found.key} ${task.item.title} (${task.source})`)
+    else if (sent.has(task.ref) && !report.unseen.some((u) => u.endsWith(`(${task.source})`)))
+      report.unseen.push(`${task.item.title} (${task.source})`)
+    else if (!sent.has(task.ref) && report.cancelled)
+      report.skipped.push({
+        source: task.source,
+        reason: 'the import was cancelled before it was sent',
+      })
+  }
+
+  let linksDone = 0
+  control.onProgress({ phase: 'dependencies', done: 0, total: plan.links.length })
+  for (const link of plan.links) {
+    if (report.cancelled || control.cancelled()) {
+      report.cancelled = true
+      report.skipped.push({
+        source: link.label,
+        reason: 'the import was cancelled before it was made',
+      })
+      continue
+    }
+    const successor = ids.get(link.successorRef)
+    const predecessor =
+      'ref' in link.predecessor ? ids.get(link.predecessor.ref) : link.predecessor.existing
+    if (!successor || !predecessor) {
+      report.skipped.push({
+        source: link.label,
+        reason: 'one of its tasks was not created or not found',
+      })
+    } else {
+      const answer = await api.calls.depsCreate({
+        predecessorProjectKey: predecessor.projectKey,
+        predecessorKey: predecessor.key,
+        successorId: successor.id,
+        lagDays: link.lagDays,
+      })
+      if (answer.ok) report.dependencies.push(link.label)
+      else report.skipped.push({ source: link.label, reason: answer.error.message })
+    }
+    linksDone += 1
+    control.onProgress({ phase: 'dependencies', done: linksDone, total: plan.links.length })
+  }
+  if (plan.links.length > 0) await loadBoard(store, api, { cachedFirst: false })
+  return report
+}

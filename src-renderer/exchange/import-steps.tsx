@@ -1,0 +1,189 @@
+// The wizard's views: the column mapping table, the preview of a plan (rows with their problems,
+// links, what is left out and why), and the final report.
+import type { ColumnTarget } from '../../src-shared/exchange/csv-mapping'
+import { FIELD_LABELS, IMPORT_FIELDS } from '../../src-shared/exchange/csv-mapping'
+import type { CsvPlan, CsvTable } from '../../src-shared/exchange/csv-import'
+import type { ImportPlan } from '../../src-shared/exchange/import-plan'
+import { planTasks } from '../../src-shared/exchange/import-plan'
+import type { ImportReport } from './import-run'
+
+const encode = (t: ColumnTarget) =>
+  t.kind === 'field' ? `field:${t.field}` : t.kind === 'property' ? `prop:${t.name}` : 'ignore'
+
+function decode(value: string): ColumnTarget {
+  if (value.startsWith('field:'))
+    return { kind: 'field', field: value.slice(6) as (typeof IMPORT_FIELDS)[number] }
+  if (value.startsWith('prop:')) return { kind: 'property', name: value.slice(5) }
+  return { kind: 'ignore' }
+}
+
+export function ColumnMapping({
+  table,
+  mapping,
+  properties,
+  onChange,
+  onNext,
+}: {
+  table: CsvTable
+  mapping: ColumnTarget[]
+  properties: string[]
+  onChange(mapping: ColumnTarget[]): void
+  onNext(): void
+}): React.JSX.Element {
+  const extra = mapping.flatMap((t) =>
+    t.kind === 'property' && !properties.includes(t.name) ? [t.name] : [],
+  )
+  return (
+    <>
+      <p>
+        {table.rows.length} rows. Choose the field each column goes to (guessed from the headers).
+      </p>
+      <table className="exchange-table" aria-label="Columns">
+        <thead>
+          <tr>
+            <th>Column</th>
+            <th>First value</th>
+            <th>Goes to</th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.headers.map((header, i) => (
+            <tr key={`${i}:${header}`}>
+              <td>{header}</td>
+              <td>{table.rows[0]?.[i] ?? ''}</td>
+              <td>
+                <select
+                  aria-label={`Column ${header}`}
+                  value={encode(mapping[i] ?? { kind: 'ignore' })}
+                  onChange={(event) =>
+                    onChange(mapping.map((t, j) => (j === i ? decode(event.target.value) : t)))
+                  }
+                >
+                  <option value="ignore">(not imported)</option>
+                  {IMPORT_FIELDS.map((field) => (
+                    <option key={field} value={`field:${field}`}>
+                      {FIELD_LABELS[field]}
+                    </option>
+                  ))}
+                  {[...properties, ...extra].map((name) => (
+                    <option key={name} value={`prop:${name}`}>
+                      Property: {name}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="exchange-actions">
+        <button type="button" onClick={onNext}>
+          Preview
+        </button>
+      </div>
+    </>
+  )
+}
+
+export function PlanPreview({ plan }: { plan: ImportPlan | CsvPlan }): React.JSX.Element {
+  const tasks = planTasks(plan)
+  const checks = 'checks' in plan ? plan.checks : undefined
+  return (
+    <>
+      <p>
+        {tasks.length} tasks to create, {plan.links.length} dependencies, {plan.skipped.length} left
+        out.
+      </p>
+      {checks ? (
+        <table className="exchange-table" aria-label="Rows">
+          <thead>
+            <tr>
+              <th>Line</th>
+              <th>Title</th>
+              <th>Check</th>
+            </tr>
+          </thead>
+          <tbody>
+            {checks.map((check) => (
+              <tr key={check.line}>
+                <td>{check.line}</td>
+                <td>{check.title}</td>
+                <td className={check.problems.length ? 'problem' : ''}>
+                  {check.problems.length ? check.problems.join('; ') : 'OK'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <ul aria-label="Tasks">
+          {tasks.slice(0, 500).map((task) => (
+            <li key={task.ref}>
+              {task.item.title}
+              {task.item.type === 'milestone' ? ' (milestone)' : ''}
+              {task.children.length ? ` (${task.children.length} subtasks)` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Skipped plan={plan} />
+    </>
+  )
+}
+
+function Skipped({ plan }: { plan: Pick<ImportPlan, 'skipped' | 'notes'> }): React.JSX.Element {
+  return (
+    <>
+      {plan.skipped.length > 0 && (
+        <>
+          <h3>Left out</h3>
+          <ul aria-label="Left out">
+            {plan.skipped.map((s, i) => (
+              <li key={i}>
+                {s.source}: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {plan.notes.map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+    </>
+  )
+}
+
+export function ImportReportView({ report }: { report: ImportReport }): React.JSX.Element {
+  return (
+    <div className="exchange-report" aria-label="Import report">
+      <p role="status">
+        {report.cancelled ? 'Import cancelled. ' : 'Import finished. '}
+        Created {report.created.length} tasks, made {report.dependencies.length} dependencies,
+        skipped {report.skipped.length}.
+      </p>
+      <h3>Created</h3>
+      <ul aria-label="Created">
+        {report.created.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {report.unseen.length > 0 && (
+        <>
+          <h3>Created, not yet seen (never sent again)</h3>
+          <ul>
+            {report.unseen.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h3>Dependencies made</h3>
+      <ul aria-label="Dependencies made">
+        {report.dependencies.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <Skipped plan={report} />
+    </div>
+  )
+}
