@@ -1,5 +1,4 @@
 export * from './types'
-export { addCalendarDays, addDays, dayOf, daysBetween, startOfDay } from './day-math'
 export { changeDates } from './change-dates'
 export { moveTasks } from './move-tasks'
 export { resizeTask } from './resize-task'

@@ -2,7 +2,11 @@
 // day. A task with one date moves that date; a task with none stays (it lives in the Unscheduled
 // tray). A milestone moves its due date only: the service ignores a milestone's startDate, so
 // sending one would leave the planner showing a value the board never took.
-import { addDays, timeOf, wholeDays } from './day-math'
+import {
+  parseInstant as timeOf,
+  shiftTimestamp as addDays,
+  wholeDays,
+} from '../../../src-shared/schedule/days'
 import { changeDates } from './change-dates'
 import type { CommandResult, MoveTasksArgs, TaskDates, TaskTable } from './types'
 

@@ -7,7 +7,12 @@
 //   it both dates: the fixed edge takes the existing date (same timestamp), the dragged edge that
 //   date moved by the days. Dragging inward cannot shrink a one-day bar: no change.
 // - A task with no dates is not on the timeline: no change (see scheduleTask).
-import { addDays, DAY_MS, timeOf, wholeDays } from './day-math'
+import {
+  DAY_MS,
+  parseInstant as timeOf,
+  shiftTimestamp as addDays,
+  wholeDays,
+} from '../../../src-shared/schedule/days'
 import { changeDates } from './change-dates'
 import type { CommandResult, ResizeTaskArgs, TaskTable } from './types'
 

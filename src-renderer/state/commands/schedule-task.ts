@@ -9,7 +9,11 @@
 // A milestone gets only its dueDate (startDay at midnight): it is a point, and the service
 // ignores a milestone's startDate. An invalid day changes nothing; `days` below 1 counts as 1.
 import { isCalendarDate } from '../../../src-shared/api/dates'
-import { addDays, startOfDay, wholeDays } from './day-math'
+import {
+  midnightOfIsoDay as startOfDay,
+  shiftTimestamp as addDays,
+  wholeDays,
+} from '../../../src-shared/schedule/days'
 import { changeDates } from './change-dates'
 import type { CommandResult, ScheduleTaskArgs, TaskTable } from './types'
 

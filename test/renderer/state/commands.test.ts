@@ -2,71 +2,13 @@
 import { describe, expect, it } from 'vitest'
 import { task, table } from './fixtures'
 import {
-  addCalendarDays,
-  addDays,
-  dayOf,
-  daysBetween,
   describeCommand,
   moveTasks,
   resizeTask,
   runCommand,
   scheduleTask,
   setDates,
-  wholeDays,
 } from './subject'
-
-describe('day math (UTC)', () => {
-  it('adds whole days keeping the time of day, across month, year and leap-day boundaries', () => {
-    expect(addDays('2026-03-02T09:30:00.000Z', 1)).toBe('2026-03-03T09:30:00.000Z')
-    expect(addDays('2026-01-31T23:59:59.999Z', 1)).toBe('2026-02-01T23:59:59.999Z')
-    expect(addDays('2024-02-28T12:00:00.000Z', 1)).toBe('2024-02-29T12:00:00.000Z')
-    expect(addDays('2024-02-29T12:00:00.000Z', 1)).toBe('2024-03-01T12:00:00.000Z')
-    expect(addDays('2025-02-28T12:00:00.000Z', 1)).toBe('2025-03-01T12:00:00.000Z')
-    expect(addDays('2025-12-31T00:00:00.000Z', 1)).toBe('2026-01-01T00:00:00.000Z')
-    expect(addDays('2026-03-01T06:00:00.000Z', -1)).toBe('2026-02-28T06:00:00.000Z')
-    expect(addDays('2024-01-01T08:15:00.000Z', 366)).toBe('2025-01-01T08:15:00.000Z')
-  })
-
-  it('writes the canonical form, whatever zone the input had', () => {
-    expect(addDays('2026-03-02T09:30:00+02:00', 0)).toBe('2026-03-02T07:30:00.000Z')
-  })
-
-  it('does not depend on the local zone or its DST switches', () => {
-    const before = process.env.TZ
-    const results: string[] = []
-    try {
-      for (const zone of ['UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe']) {
-        process.env.TZ = zone
-        // Europe switches on 2026-03-29, the US on 2026-03-08, Lord Howe by half an hour.
-        results.push(
-          [
-            addDays('2026-03-28T01:30:00.000Z', 1),
-            addDays('2026-03-07T23:00:00.000Z', 2),
-            addDays('2026-04-04T15:00:00.000Z', 1),
-            dayOf('2026-03-29T00:30:00.000Z'),
-            String(daysBetween('2026-03-01', '2026-04-01')),
-          ].join(' '),
-        )
-      }
-    } finally {
-      if (before === undefined) delete process.env.TZ
-      else process.env.TZ = before
-    }
-    expect(new Set(results).size).toBe(1)
-    expect(results[0]).toBe(
-      '2026-03-29T01:30:00.000Z 2026-03-09T23:00:00.000Z 2026-04-05T15:00:00.000Z 2026-03-29 31',
-    )
-  })
-
-  it('counts calendar days and makes days whole', () => {
-    expect(daysBetween('2024-02-01', '2024-03-01')).toBe(29)
-    expect(daysBetween('2026-03-05', '2026-03-02')).toBe(-3)
-    expect(addCalendarDays('2024-02-28', 2)).toBe('2024-03-01')
-    expect([wholeDays(2.9), wholeDays(-2.9), wholeDays(-0.4), wholeDays(NaN)]).toEqual([
-      2, -2, 0, 0,
-    ])
-  })
-})
 
 describe('moveTasks', () => {
   const board = table(

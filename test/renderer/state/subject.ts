@@ -6,4 +6,4 @@ export {
   rollBack,
   seenFor,
 } from '../../../src-renderer/state/edit-batches'
-export { DAY_MS, timeOf, wholeDays } from '../../../src-renderer/state/commands/day-math'
+export { DAY_MS, parseInstant as timeOf, wholeDays } from '../../../src-shared/schedule/days'

@@ -103,3 +103,36 @@ describe('calendar units', () => {
     expect(nextUnitStart(day, 'day')).toBe(day + 1)
   })
 })
+
+describe('day math in any local zone', () => {
+  it('writes the canonical form, whatever zone the input had', () => {
+    expect(shiftTimestamp('2026-03-02T09:30:00+02:00', 0)).toBe('2026-03-02T07:30:00.000Z')
+  })
+
+  it('does not depend on the local zone or its DST switches', () => {
+    const before = process.env.TZ
+    const results: string[] = []
+    try {
+      for (const zone of ['UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe']) {
+        process.env.TZ = zone
+        // Europe switches on 2026-03-29, the US on 2026-03-08, Lord Howe by half an hour.
+        results.push(
+          [
+            shiftTimestamp('2026-03-28T01:30:00.000Z', 1),
+            shiftTimestamp('2026-03-07T23:00:00.000Z', 2),
+            shiftTimestamp('2026-04-04T15:00:00.000Z', 1),
+            isoDayOfTimestamp('2026-03-29T00:30:00.000Z'),
+            String(daysBetweenIsoDays('2026-03-01', '2026-04-01')),
+          ].join(' '),
+        )
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ
+      else process.env.TZ = before
+    }
+    expect(new Set(results).size).toBe(1)
+    expect(results[0]).toBe(
+      '2026-03-29T01:30:00.000Z 2026-03-09T23:00:00.000Z 2026-04-05T15:00:00.000Z 2026-03-29 31',
+    )
+  })
+})
