@@ -120,7 +120,10 @@ export async function runImport(
   for (const task of all) {
     const found = ids.get(task.ref)
     if (found)
-      report.created.push(`${found.projectKey}-${found.key} ${task.item.title} (${task.source})`)
+      report.created.push(
+        `${found.projectKey}-${found.key} ${task.item.title}` +
+          (task.source.startsWith('row') ? ` (${task.source})` : ''),
+      )
     else if (sent.has(task.ref) && !report.unseen.some((u) => u.endsWith(`(${task.source})`)))
       report.unseen.push(`${task.item.title} (${task.source})`)
     else if (!sent.has(task.ref) && report.cancelled)
