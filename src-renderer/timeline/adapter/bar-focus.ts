@@ -11,13 +11,40 @@ export class BarFocus {
   private focusId: string | undefined
   /** Keyboard focus was asked for a bar not drawn yet: give it once it is. */
   private wantFocus = false
+  /** A selector of what had focus before a draw (see remember()). */
+  private held: string | undefined
   private flashing: { id: string; until: number } | undefined
   private timer: ReturnType<typeof setTimeout> | undefined
 
   constructor(private readonly root: HTMLElement) {}
 
+  /**
+   * Before a draw: what has keyboard focus in the chart (a bar or an arrow). A full render
+   * replaces the SVG, and the focus would fall to the page's body mid-Tab (the browser scrolls
+   * a focused element into view, which moves the drawn window, which re-renders).
+   */
+  remember(): void {
+    const active = document.activeElement
+    if (!(active instanceof SVGElement) || !this.root.contains(active)) {
+      this.held = undefined
+      return
+    }
+    const bar = active.closest<SVGGElement>('.bar-wrapper')?.dataset.taskId
+    const link = active.closest('.tb-arrow')?.getAttribute('data-link-id')
+    this.held = bar
+      ? `.bar-wrapper[data-task-id="${CSS.escape(bar)}"]`
+      : link
+        ? `.tb-arrow[data-link-id="${CSS.escape(link)}"] .tb-arrow-hit`
+        : undefined
+  }
+
   /** After a draw: tabindex on every bar, the highlight back on its bar, focus kept. */
   apply(): void {
+    const held = this.held
+    this.held = undefined
+    if (held && !this.root.contains(document.activeElement)) {
+      this.root.querySelector<SVGElement>(held)?.focus({ preventScroll: true })
+    }
     const bars = [...this.root.querySelectorAll<SVGGElement>('.bar-wrapper[data-task-id]')]
     const target = bars.find((b) => b.dataset.taskId === this.focusId) ?? bars[0]
     for (const bar of bars) bar.setAttribute('tabindex', bar === target ? '0' : '-1')

@@ -233,6 +233,7 @@ export class TimelineAdapter implements EventHost {
    */
   private draw(input: RenderInput): void {
     this.pending = undefined
+    this.focus.remember()
     this.renders += 1
     const changed = this.rescaled ? undefined : this.scene.update(input)
     if (changed) {

@@ -62,12 +62,14 @@ export function zoomScroll(
   scrollLeft: number,
   anchorX: number,
   viewportWidth: number,
+  /** Where the instant goes in the new view (default: back under the anchor). */
+  targetX = anchorX,
 ): ZoomPlace {
   const x = Math.max(0, Math.min(scrollLeft + anchorX, from.width))
   const anchorMs = msAt(from, x)
   return {
     anchorMs,
-    scrollLeft: clampScroll(xOf(to, anchorMs) - anchorX, to.width, viewportWidth),
+    scrollLeft: clampScroll(xOf(to, anchorMs) - targetX, to.width, viewportWidth),
   }
 }
 

@@ -54,6 +54,7 @@ export function useTimelineNavigation(o: Options): Navigation {
   const { store, model, scroller, adapter, treeWidth, headerHeight } = o
   const shown = useRef<{ scale: TimeScale; left: number } | null>(null)
   const zoomAnchor = useRef<number | null>(null)
+  const lastZoom = useRef<{ anchorMs: number; left: number } | null>(null)
   const centreOn = useRef<number | null>(null)
   const opened = useRef(false)
   // When the last bar click / bar key happened: the focus change that follows is theirs (a
@@ -88,8 +89,23 @@ export function useTimelineNavigation(o: Options): Navigation {
       setLeft(element, centreScroll(scale, centreOn.current, view.width))
       centreOn.current = null
     } else if (before && before.scale.zoom !== scale.zoom) {
-      const at = zoomAnchor.current ?? centreAnchor(before.scale, before.left, view.width)
-      setLeft(element, zoomScroll(before.scale, scale, before.left, at, view.width).scrollLeft)
+      // The pointer's instant stays under the pointer; the middle of the chart in view goes to
+      // the middle of the new view.
+      // Zooming on from where the last zoom left the view (not scrolled since) keeps that zoom's
+      // instant: a zoom that could not centre it (a chart narrower than the view) must not lose
+      // it, or Week -> Year -> Week would come back elsewhere.
+      const pointer = zoomAnchor.current
+      const last = lastZoom.current
+      if (pointer === null && last && last.left === before.left) {
+        setLeft(element, centreScroll(scale, last.anchorMs, view.width))
+        lastZoom.current = { anchorMs: last.anchorMs, left: element.scrollLeft }
+      } else {
+        const at = pointer ?? centreAnchor(before.scale, before.left, view.width)
+        const target = pointer ?? view.width / 2
+        const place = zoomScroll(before.scale, scale, before.left, at, view.width, target)
+        setLeft(element, place.scrollLeft)
+        lastZoom.current = { anchorMs: place.anchorMs, left: element.scrollLeft }
+      }
     } else if (!opened.current && layout.rows.length > 0) {
       const days = view.width / scale.pxPerDay
       const opening = openingView(layout.rows.map(rowSpan), Date.now(), days)
