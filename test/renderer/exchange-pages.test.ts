@@ -1,0 +1,46 @@
+// Export pages: every row of the board on some page, page labels, and the drawing's content
+// (tree column, legend, lag label, milestone diamond) without a browser.
+import { describe, expect, it } from 'vitest'
+import type { Dependency } from '../../src-shared/api'
+import { fullLayout, pagesOf, pdfFit } from '../../src-renderer/exchange/export-pages'
+import { timelinePageSvg } from '../../src-renderer/exchange/timeline-svg'
+import { buildTask } from '../support/task-builder'
+
+const tasks = Array.from({ length: 120 }, (_, i) =>
+  buildTask(`t${i}`, {
+    projectKey: 'APP',
+    key: i + 1,
+    title: i === 0 ? 'Plan <b>&' : `Task ${i + 1}`,
+    type: i === 5 ? 'milestone' : 'task',
+    startDate: `2026-03-${String((i % 20) + 1).padStart(2, '0')}T00:00:00.000Z`,
+    dueDate: `2026-03-${String((i % 20) + 3).padStart(2, '0')}T00:00:00.000Z`,
+  }),
+)
+const deps = [{ id: 'd1', predecessorId: 't0', successorId: 't1', lagDays: 2 } as Dependency]
+
+describe('export pages', () => {
+  it('spreads all rows over pages that fit the paper, each labelled', () => {
+    const view = fullLayout(tasks, 'week')
+    const fit = pdfFit('a4', 'portrait', view.scale.width, view.layout.rowHeight)
+    const pages = pagesOf(view, { title: 'Demo', dependencies: deps, rowsPerPage: fit.rowsPerPage })
+    const rows = view.layout.rows.length
+    expect(pages.length).toBe(Math.ceil(rows / fit.rowsPerPage))
+    expect(pages.length).toBeGreaterThan(1)
+    expect(pages.at(-1)!.last).toBe(rows - 1)
+    expect(pages[0]!.subtitle).toMatch(/120 tasks · page 1 of \d+$/)
+    const landscape = pdfFit('a4', 'landscape', view.scale.width, view.layout.rowHeight)
+    expect(landscape.rowsPerPage).toBeLessThan(fit.rowsPerPage)
+  })
+
+  it('draws the tree column, legend, escaped titles, lag labels and milestones', () => {
+    const view = fullLayout(tasks, 'week')
+    const [page] = pagesOf(view, { title: 'Demo <board>', dependencies: deps })
+    const svg = timelinePageSvg(page!)
+    expect(svg).toContain('Demo &#60;board&#62;')
+    expect(svg).toContain('APP-1  Plan &#60;b&#62;&#38;')
+    expect(svg).not.toContain('<b>')
+    expect(svg).toContain('Violated dependency')
+    expect(svg).toContain('>+2d</text>')
+    expect(svg.match(/fill="#7c3aed"/g)!.length).toBeGreaterThanOrEqual(2) // legend + milestone
+  })
+})
