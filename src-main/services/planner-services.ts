@@ -15,6 +15,8 @@ import { startLocalBoard } from '../local-board/local-board'
 import type { LocalBoard } from '../local-board/local-board'
 import { LOCAL_PROFILE_ID, ProfileService } from '../profiles/profile-service'
 import type { SecretStore } from '../secrets/secret-store'
+import { baselineHandlers } from '../baselines/baseline-handlers'
+import { BaselineStore } from '../baselines/baseline-store'
 import { viewHandlers } from '../views/view-handlers'
 import { ViewStore } from '../views/view-store'
 import { boardHandlers } from './board-handlers'
@@ -52,6 +54,7 @@ export async function createPlannerServices(
     (credentials) => new ApiClient({ ...credentials, descriptionType: PLANNER_DESCRIPTION_TYPE }),
   )
   const views = new ViewStore(join(options.userDataDir, 'views'), { log })
+  const baselines = new BaselineStore(join(options.userDataDir, 'baselines'), { log })
 
   let localBoard: LocalBoard | undefined
   if (options.localBoard !== false) {
@@ -101,11 +104,16 @@ export async function createPlannerServices(
     },
     client,
     forgetClient: (profileId) => clients.forget(profileId),
-    forgetBoardFiles: (profileId) => views.forget(profileId),
+    forgetBoardFiles: async (profileId) => {
+      await views.forget(profileId)
+      await baselines.forget(profileId)
+    },
     definitions: (profileId) =>
       profileId === LOCAL_PROFILE_ID ? localBoard?.definitions : undefined,
     emit: options.emit,
   }
+
+  const boardExists = async (id: string) => (await profiles.list()).some((p) => p.id === id)
 
   // Edits a crash or an outage left behind go out first, in order, in the background.
   void sender.retryAll()
@@ -114,7 +122,8 @@ export async function createPlannerServices(
     handlers: {
       ...profileHandlers(context, journal),
       ...boardHandlers(context),
-      ...viewHandlers(views, async (id) => (await profiles.list()).some((p) => p.id === id)),
+      ...viewHandlers(views, boardExists),
+      ...baselineHandlers(baselines, boardExists),
     },
     localBoard,
     async close() {

@@ -23,6 +23,10 @@ export const CHANNEL_METHODS = {
   'views:list': 'viewsList',
   'views:save': 'viewsSave',
   'views:delete': 'viewsDelete',
+  'baselines:list': 'baselinesList',
+  'baselines:get': 'baselinesGet',
+  'baselines:save': 'baselinesSave',
+  'baselines:delete': 'baselinesDelete',
 } as const satisfies Record<Channel, string>
 
 export const EVENT_NAMES = [

@@ -6,6 +6,7 @@ import { CreateDependencyBody, DeleteDependencyBody } from '../api/dependency-bo
 import { Dependency, Task, UpdatedTaskInfo } from '../api/resources'
 import { CreateTaskItem, UpdateTaskItem } from '../api/task-bodies'
 import { SavedView, ViewContent } from '../filters/saved-view'
+import { BaselineSummary, SavedBaseline } from '../baselines/saved-baseline'
 import { BoardLists, BoardListsInput } from './board-lists'
 import { BoardSnapshot, SyncProgress } from './board-snapshot'
 
@@ -231,6 +232,35 @@ export const CHANNELS = {
   'views:delete': {
     request: z.strictObject({ profileId: z.string().min(1), name: z.string() }),
     response: SavedViews,
+  },
+  /**
+   * A board's baselines (the planner's own snapshots of every task's dates, kept on this
+   * computer: the interface has no history), sorted by name, without their dates.
+   */
+  'baselines:list': {
+    request: z.strictObject({ profileId: z.string().min(1) }),
+    response: z.array(BaselineSummary),
+  },
+  /** One baseline with its dates (to draw it and to measure slip against it). */
+  'baselines:get': {
+    request: z.strictObject({ profileId: z.string().min(1), name: z.string() }),
+    response: SavedBaseline,
+  },
+  /** Saves a baseline under its name (replacing one of the same name); the list after. */
+  'baselines:save': {
+    // The name is checked by main (baselineNameProblem), which answers with the rule in words.
+    request: z.strictObject({
+      profileId: z.string().min(1),
+      baseline: z.strictObject({
+        name: z.string().max(10_000),
+        tasks: SavedBaseline.shape.tasks,
+      }),
+    }),
+    response: z.array(BaselineSummary),
+  },
+  'baselines:delete': {
+    request: z.strictObject({ profileId: z.string().min(1), name: z.string() }),
+    response: z.array(BaselineSummary),
   },
 } as const
 
