@@ -11,6 +11,10 @@ import { ContextMenu } from './context-menu/context-menu'
 import { HistoryButtons } from './history-buttons'
 import { Messages } from './messages'
 import { QuestionDialog } from './question-dialog'
+import { MilestonesPanel } from './schedule/milestones-panel'
+import { ProblemsPanel } from './schedule/problems-panel'
+import { ScheduleControls } from './schedule/schedule-controls'
+import { selectTimelineMarks } from './schedule/schedule-selectors'
 import {
   connectEditEvents,
   loadBoard,
@@ -43,6 +47,7 @@ export function App(): React.JSX.Element {
   const collapsedIds = usePlanner((s) => s.view.collapsedIds)
   const sort = usePlanner((s) => s.view.sort)
   const rowRank = usePlanner((s) => s.view.rowRank)
+  const marks = usePlanner(selectTimelineMarks)
   useTaskFormKeys(store)
   useNavigationKeys(store)
   useRowLinkDrag(store, api)
@@ -71,17 +76,21 @@ export function App(): React.JSX.Element {
     }),
     [filtered.shown, filtered.contextIds, collapsedIds, zoom, sort, rowRank],
   )
+  // The planning views' marks (critical path, a focused milestone's chain, a baseline) only add
+  // classes and thin bars: the rows and scale stay the same objects.
+  const marked = useMemo(() => ({ ...model, ...marks }), [model, marks])
 
   return (
     <div className="planner">
       <Toolbar>
         <BoardMenu api={api} onBoardChanged={() => void reload(true)} />
         <HistoryButtons api={api} />
+        <ScheduleControls api={api} />
         <ExchangeButtons api={api} boardName={boardName} />
       </Toolbar>
       <Messages api={api} />
       <main className="workspace">
-        <TimelineView api={api} model={model} />
+        <TimelineView api={api} model={marked} />
         <UnscheduledTray tasks={model.layout.unscheduled} />
         <TaskDetails api={api} />
         <UnseenCreates />
@@ -89,6 +98,8 @@ export function App(): React.JSX.Element {
       <CreateDialog api={api} />
       <StatusBar api={api} boardName={boardName} onRefresh={() => void reload(false)} />
       <CoveragePanel api={api} />
+      <ProblemsPanel api={api} />
+      <MilestonesPanel />
       <QuestionDialog />
       <ContextMenu api={api} />
     </div>

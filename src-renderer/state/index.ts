@@ -12,6 +12,12 @@ export type { SelectionSlice } from './slices/selection-slice'
 export type { EditsSlice } from './slices/edits-slice'
 export type { ProfilesSlice } from './slices/profiles-slice'
 export type { FiltersData, FiltersSlice } from './slices/filters-slice'
+export type {
+  ScheduleData,
+  SchedulePanel,
+  ScheduleSlice,
+  ShownBaseline,
+} from './slices/schedule-slice'
 export type { HistoryData, HistoryEntry, HistorySlice, UndoStep } from './slices/history-slice'
 export * from './selection-logic'
 export * from './scroll-anchor'

@@ -1,4 +1,4 @@
-// The planner's one store: nine slices combined (zustand's slices pattern), each owning one key of
+// The planner's one store: ten slices combined (zustand's slices pattern), each owning one key of
 // the state plus the synchronous actions that change it. Async work (talking to main) lives in
 // plain functions in ./actions that take the store and the API. Vanilla zustand, so the store
 // runs and is tested without React; ./use-planner.ts binds it to components.
@@ -18,6 +18,8 @@ import { createHistorySlice } from './slices/history-slice'
 import type { HistorySlice } from './slices/history-slice'
 import { createMenuSlice } from './slices/menu-slice'
 import type { MenuSlice } from './slices/menu-slice'
+import { createScheduleSlice } from './slices/schedule-slice'
+import type { ScheduleSlice } from './slices/schedule-slice'
 import { createQuestionSlice } from './slices/question-slice'
 import type { QuestionSlice } from './slices/question-slice'
 import { createViewSlice } from './slices/view-slice'
@@ -31,7 +33,8 @@ export type PlannerState = BoardSlice &
   HistorySlice &
   QuestionSlice &
   MenuSlice &
-  FiltersSlice
+  FiltersSlice &
+  ScheduleSlice
 export type PlannerStore = StoreApi<PlannerState>
 export type SliceCreator<T> = StateCreator<PlannerState, [], [], T>
 
@@ -46,5 +49,6 @@ export function createPlannerStore(): PlannerStore {
     ...createHistorySlice(...a),
     ...createQuestionSlice(...a),
     ...createMenuSlice(...a),
+    ...createScheduleSlice(...a),
   }))
 }

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { Task } from '../../src-shared/api/resources'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
 import { applyEdit, selectVocabulary, usePlanner, usePlannerStore } from '../state'
+import { FloatLines } from '../schedule/float-lines'
 import { DependencyAdder } from './dependency-adder'
 import { draftFromTask } from './draft'
 import type { TaskDraft } from './draft'
@@ -167,6 +168,7 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
         <dt>Ended</dt>
         <dd>{when(task.endedAt, task.endedBy)}</dd>
       </dl>
+      <FloatLines taskId={task.id} />
       <DependencyAdder task={task} api={api} />
     </section>
   )

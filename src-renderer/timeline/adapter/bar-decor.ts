@@ -7,6 +7,7 @@
 // methods its drag loop calls: update_bar_position (moves the rect, then calls
 // update_label_position and each arrow's update()).
 import type { GanttBar } from 'frappe-gantt'
+import { drawBaseline } from './baseline-bar'
 import type { BarModel, Scene } from './scene'
 import { milestoneHalf } from './units'
 
@@ -94,6 +95,8 @@ export class BarDecor {
       bar.bar_group.insertBefore(diamond, label)
       parts.diamond = diamond
     }
+
+    drawBaseline(bar, model, this.scene.layout)
 
     if (model.bar.linkable !== false) {
       const handle = document.createElementNS(SVG_NS, 'circle')

@@ -122,7 +122,11 @@ export class LagArrow implements GanttArrowLike {
 
   private setClass(): void {
     const state = this.state ? ` is-${this.state}` : ''
-    this.element.setAttribute('class', `tb-arrow${state}${this.selected ? ' is-selected' : ''}`)
+    const critical = this.link.critical ? ' is-critical' : ''
+    this.element.setAttribute(
+      'class',
+      `tb-arrow${state}${this.selected ? ' is-selected' : ''}${critical}`,
+    )
   }
 
   update(): void {

@@ -77,7 +77,9 @@ function sameShape(a: AdapterBar, b: AdapterBar): boolean {
     a.label === b.label &&
     (a.className ?? '') === (b.className ?? '') &&
     Boolean(a.locked) === Boolean(b.locked) &&
-    (a.linkable ?? true) === (b.linkable ?? true)
+    (a.linkable ?? true) === (b.linkable ?? true) &&
+    a.baseline?.startMs === b.baseline?.startMs &&
+    a.baseline?.endMs === b.baseline?.endMs
   )
 }
 
@@ -92,6 +94,7 @@ function sameLinks(a: readonly AdapterLink[], b: readonly AdapterLink[]): boolea
       x.fromId !== y.fromId ||
       x.toId !== y.toId ||
       x.lagDays !== y.lagDays ||
+      Boolean(x.critical) !== Boolean(y.critical) ||
       (x.label ?? '') !== (y.label ?? '')
     ) {
       return false

@@ -36,6 +36,11 @@ export interface AdapterBar {
    * is a drop target for one. False for what is not a task (a collapsed group's summary).
    */
   linkable?: boolean
+  /**
+   * A saved baseline's span of the task (UTC ms; a milestone's is a point), drawn as a thin bar
+   * under the current one (./baseline-bar.ts). It does not move with a drag: it is the past plan.
+   */
+  baseline?: { startMs: number; endMs: number }
 }
 
 /** A finish-to-start dependency: the successor may start lagDays after the predecessor ends. */
@@ -46,6 +51,8 @@ export interface AdapterLink {
   lagDays: number
   /** Highlighted; changing it alone redraws nothing but the highlight. */
   selected?: boolean
+  /** On the critical path: drawn marked (a change redraws the arrows). */
+  critical?: boolean
   /** Accessible name of the arrow (plain text), e.g. "APP-3 → APP-9". */
   label?: string
 }

@@ -4,6 +4,7 @@
 import type { KeyboardEvent } from 'react'
 import type { Task } from '../../../src-shared/api'
 import { selectContextIds } from '../../filters/filter-outcome'
+import { selectFocusChain } from '../../schedule/schedule-selectors'
 import { usePlanner, usePlannerStore } from '../../state'
 import type { Row } from '../geometry'
 import { initials } from './timeline-model'
@@ -37,6 +38,8 @@ export function TaskTree({
   const selected = usePlanner((s) => s.selection.selectedIds)
   const focused = usePlanner((s) => s.selection.focusedId)
   const context = usePlanner(selectContextIds)
+  // A milestone's chain is focused (the Milestones view): the other rows are dimmed.
+  const chain = usePlanner(selectFocusChain)
 
   const onKeyDown = (event: KeyboardEvent) => {
     const state = store.getState()
@@ -105,6 +108,7 @@ export function TaskTree({
           focused === task.id ? 'focused' : '',
           task.type,
           context.has(task.id) ? 'filter-context' : '',
+          chain && !chain.has(task.id) ? 'focus-dim' : '',
         ]
           .filter(Boolean)
           .join(' ')}

@@ -1,6 +1,8 @@
 // From the board in the store to what the timeline draws: rows, the time scale, and the bars and
 // links of the visible window in the adapter's terms. Pure, so it is unit-tested in Node.
 import type { Dependency, Task } from '../../../src-shared/api'
+import { taskExtent } from '../../../src-shared/schedule'
+import type { BaselineDates } from '../../../src-shared/schedule'
 import type { Command } from '../../state/commands'
 import type { AdapterBar, AdapterLink, DragResult } from '../adapter/types'
 import {
@@ -22,7 +24,17 @@ export interface TimelineModel {
   rowIds: string[]
   /** Tasks shown only as the parents of a subtask the filters matched: drawn dimmed. */
   contextIds?: ReadonlySet<string>
+  /** The planning views' marks (../../schedule/schedule-selectors.ts, selectTimelineMarks). */
+  criticalIds?: ReadonlySet<string>
+  criticalLinkIds?: ReadonlySet<string>
+  /** A milestone's chain is focused: rows outside it are drawn dimmed. */
+  focusIds?: ReadonlySet<string>
+  /** A shown baseline's dates by task id: thin bars under the current ones. */
+  baseline?: ReadonlyMap<string, BaselineDates>
 }
+
+/** What a bar's look depends on besides its task. */
+type BarMarks = Pick<TimelineModel, 'contextIds' | 'criticalIds' | 'focusIds' | 'baseline'>
 
 const DAY = 86_400_000
 
@@ -80,17 +92,15 @@ export function barLabel(task: Task): string {
 }
 
 /** `pending`: an edit of the task waits in main's journal (the board could not be reached). */
-function barClass(
-  task: Task,
-  pending: ReadonlySet<string>,
-  context: ReadonlySet<string> | undefined,
-): string {
+function barClass(task: Task, pending: ReadonlySet<string>, marks: BarMarks = {}): string {
   return [
     'task',
     `priority-${task.priority || 'none'}`,
     task.pinToTop ? 'pinned' : '',
     pending.has(task.id) ? 'pending' : '',
-    context?.has(task.id) ? 'filter-context' : '',
+    marks.contextIds?.has(task.id) ? 'filter-context' : '',
+    marks.criticalIds?.has(task.id) ? 'critical' : '',
+    marks.focusIds && !marks.focusIds.has(task.id) ? 'focus-dim' : '',
   ]
     .filter(Boolean)
     .join(' ')
@@ -101,7 +111,7 @@ function barsOfRow(
   index: number,
   selected: ReadonlySet<string>,
   pending: ReadonlySet<string>,
-  context?: ReadonlySet<string>,
+  marks?: BarMarks,
 ): AdapterBar[] {
   if (row.kind === 'group') {
     if (!row.collapsed || !row.summary) return []
@@ -131,11 +141,13 @@ function barsOfRow(
         row: index,
         locked: true,
         selected: selected.has(task.id),
-        className: barClass(task, pending, context),
+        className: barClass(task, pending, marks),
       },
     ]
   }
   if (!extent) return []
+  const saved = marks?.baseline?.get(task.id)
+  const baseline = saved ? taskExtent({ ...saved, type: task.type }) : undefined
   return [
     {
       id: task.id,
@@ -145,7 +157,8 @@ function barsOfRow(
       kind: extent.kind,
       row: index,
       selected: selected.has(task.id),
-      className: barClass(task, pending, context),
+      className: barClass(task, pending, marks),
+      ...(baseline ? { baseline: { startMs: baseline.startMs, endMs: baseline.endMs } } : {}),
     },
   ]
 }
@@ -162,14 +175,14 @@ export function windowInput(
   const { rows, rowIndexById } = model.layout
   const bars: AdapterBar[] = []
   for (let i = first; i <= last; i += 1)
-    bars.push(...barsOfRow(rows[i]!, i, selected, pending, model.contextIds))
+    bars.push(...barsOfRow(rows[i]!, i, selected, pending, model))
   const links: AdapterLink[] = []
   const present = new Set(bars.map((b) => b.id))
   for (const dep of dependenciesInWindow(dependencies, rowIndexById, first, last)) {
     for (const id of [dep.predecessorId, dep.successorId]) {
       if (present.has(id)) continue
       const index = rowIndexById.get(id)!
-      bars.push(...barsOfRow(rows[index]!, index, selected, pending, model.contextIds))
+      bars.push(...barsOfRow(rows[index]!, index, selected, pending, model))
       present.add(id)
     }
     if (present.has(dep.predecessorId) && present.has(dep.successorId)) {
@@ -178,6 +191,7 @@ export function windowInput(
         fromId: dep.predecessorId,
         toId: dep.successorId,
         lagDays: dep.lagDays,
+        ...(model.criticalLinkIds?.has(dep.id) ? { critical: true } : {}),
       })
     }
   }

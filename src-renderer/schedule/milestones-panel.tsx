@@ -1,0 +1,152 @@
+// The "Milestones" view (issue 12, item 4): every milestone with its due day, linked tasks and how
+// many are done, forecast day, slip, an "At risk" flag and, while a baseline is shown, its slip
+// since the baseline. Sorted by clicking a column header (aria-sort says how). Clicking a
+// milestone focuses the timeline on its chain (its linked tasks and everything they and it
+// depend on), the other rows dimmed, until "Clear milestone focus".
+import { useMemo, useState } from 'react'
+import type { MilestoneRow, MilestoneSortKey } from '../../src-shared/schedule'
+import { sortMilestoneRows } from '../../src-shared/schedule'
+import { keyNamer } from '../dependencies/dependency-words'
+import { usePlanner, usePlannerStore } from '../state'
+import { selectMilestoneRows } from './schedule-selectors'
+
+type SortKey = MilestoneSortKey | 'baseline'
+type Direction = 'asc' | 'desc'
+
+const COLUMNS: readonly { key: SortKey; label: string }[] = [
+  { key: 'dueDay', label: 'Due' },
+  { key: 'linked', label: 'Linked tasks' },
+  { key: 'done', label: 'Done' },
+  { key: 'forecastDay', label: 'Forecast' },
+  { key: 'slipDays', label: 'Slip' },
+  { key: 'atRisk', label: 'At risk' },
+  { key: 'baseline', label: 'Since baseline' },
+]
+
+/** "+3 days", "−2 days", "0 days"; '—' without a number. */
+export function slipText(days: number | undefined): string {
+  if (days === undefined) return '—'
+  const n = Math.abs(days)
+  const sign = days > 0 ? '+' : days < 0 ? '−' : ''
+  return `${sign}${n} ${n === 1 ? 'day' : 'days'}`
+}
+
+/** Rows by a column; rows without a value go last either way (as the core's sort does). */
+export function sortRows(rows: MilestoneRow[], key: SortKey, direction: Direction): MilestoneRow[] {
+  if (key !== 'baseline') return sortMilestoneRows(rows, key, direction)
+  const sign = direction === 'asc' ? 1 : -1
+  return rows
+    .map((row, at) => ({ row, at, v: row.baselineSlipDays }))
+    .sort((a, b) => {
+      if (a.v === undefined || b.v === undefined)
+        return a.v === b.v ? a.at - b.at : a.v === undefined ? 1 : -1
+      return (a.v - b.v) * sign || a.at - b.at
+    })
+    .map((x) => x.row)
+}
+
+export function MilestonesPanel(): React.JSX.Element | null {
+  const store = usePlannerStore()
+  const open = usePlanner((s) => s.schedule.panel === 'milestones')
+  const rows = usePlanner(selectMilestoneRows)
+  const baseline = usePlanner((s) => s.schedule.shownBaseline)
+  const focused = usePlanner((s) => s.schedule.focusMilestoneId)
+  const tasksById = usePlanner((s) => s.board.tasksById)
+  const dependencies = usePlanner((s) => s.board.dependencies)
+  const keyOf = useMemo(() => keyNamer(tasksById, dependencies), [tasksById, dependencies])
+  const [sort, setSort] = useState<{ key: SortKey; direction: Direction }>({
+    key: 'dueDay',
+    direction: 'asc',
+  })
+  const sorted = useMemo(() => sortRows(rows, sort.key, sort.direction), [rows, sort])
+  if (!open) return null
+  const columns = COLUMNS.filter((c) => c.key !== 'baseline' || baseline)
+  const close = () => store.getState().toggleSchedulePanel(null)
+  return (
+    <section
+      className="schedule-panel milestones-panel"
+      role="dialog"
+      aria-label="Milestones"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') close()
+      }}
+    >
+      <header>
+        <h3>Milestones</h3>
+        <span className="filter-hint">
+          {baseline
+            ? `Slip since baseline “${baseline.name}” (${baseline.savedAt.slice(0, 10)}), the planner’s own history kept on this computer.`
+            : 'Forecasts follow the dependency chains; a task not done ends today at the earliest.'}
+        </span>
+        <button type="button" className="panel-close" aria-label="Close Milestones" onClick={close}>
+          ×
+        </button>
+      </header>
+      {rows.length === 0 ? (
+        <p className="filter-hint">This board has no milestones.</p>
+      ) : (
+        <table className="milestone-table">
+          <thead>
+            <tr>
+              <th scope="col">Milestone</th>
+              {columns.map((column) => {
+                const active = sort.key === column.key
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={
+                      active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+                    }
+                  >
+                    <button
+                      type="button"
+                      onClick={() =>
+                        setSort({
+                          key: column.key,
+                          direction: active && sort.direction === 'asc' ? 'desc' : 'asc',
+                        })
+                      }
+                    >
+                      {column.label}
+                    </button>
+                  </th>
+                )
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((row) => (
+              <tr
+                key={row.id}
+                data-milestone-id={row.id}
+                aria-selected={focused === row.id}
+                className={row.atRisk ? 'at-risk' : undefined}
+              >
+                <th scope="row">
+                  <button
+                    type="button"
+                    title="Focus the timeline on this milestone's chain"
+                    onClick={() => {
+                      store.getState().focusMilestone(row.id)
+                      store.getState().revealTask(row.id)
+                    }}
+                  >
+                    {keyOf(row.id)} {tasksById[row.id]?.title ?? ''}
+                  </button>
+                </th>
+                <td>{row.dueDay || '—'}</td>
+                <td>{row.linkedTaskIds.length}</td>
+                <td>{row.doneCount}</td>
+                <td>{row.done ? `reached ${row.forecastDay}` : row.forecastDay || '—'}</td>
+                <td>{slipText(row.slipDays)}</td>
+                <td>{row.atRisk ? 'At risk' : ''}</td>
+                {baseline && <td>{slipText(row.baselineSlipDays)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,81 @@
+// The toolbar's planning controls (issue 12): "Problems" (with how many), "Critical path" with
+// its target ("to" the latest due date or a milestone), "Milestones", the baselines ("Save
+// baseline", "Baselines") and, while a milestone's chain is focused, "Clear milestone focus".
+// The panels themselves are ./problems-panel.tsx and ./milestones-panel.tsx.
+import { useEffect, useMemo } from 'react'
+import type { PlannerApi } from '../../src-shared/ipc'
+import { keyNamer } from '../dependencies/dependency-words'
+import { usePlanner, usePlannerStore } from '../state'
+import { BaselineControls } from './baseline-controls'
+import { loadBaselines } from './schedule-actions'
+import { selectCriticalTarget, selectMilestoneRows, selectProblems } from './schedule-selectors'
+import './schedule.css'
+
+export function ScheduleControls({ api }: { api: PlannerApi }): React.JSX.Element {
+  const store = usePlannerStore()
+  const profileId = usePlanner((s) => s.board.profileId)
+  const panel = usePlanner((s) => s.schedule.panel)
+  const critical = usePlanner((s) => s.schedule.critical)
+  const target = usePlanner(selectCriticalTarget)
+  const focused = usePlanner((s) => s.schedule.focusMilestoneId)
+  const problems = usePlanner(selectProblems)
+  const rows = usePlanner(selectMilestoneRows)
+  const tasksById = usePlanner((s) => s.board.tasksById)
+  const dependencies = usePlanner((s) => s.board.dependencies)
+  const keyOf = useMemo(() => keyNamer(tasksById, dependencies), [tasksById, dependencies])
+
+  useEffect(() => {
+    if (profileId) void loadBaselines(store, api, profileId)
+  }, [store, api, profileId])
+
+  return (
+    <div className="schedule-controls" role="group" aria-label="Planning">
+      <button
+        type="button"
+        aria-pressed={panel === 'problems'}
+        className={problems.length > 0 ? 'has-problems' : undefined}
+        onClick={() => store.getState().toggleSchedulePanel('problems')}
+      >
+        Problems
+        {problems.length > 0 && <span aria-hidden="true"> ({problems.length})</span>}
+      </button>
+      <span className="critical-controls">
+        <button
+          type="button"
+          aria-pressed={critical}
+          onClick={() => store.getState().setCritical(!critical)}
+        >
+          Critical path
+        </button>
+        <select
+          aria-label="Critical path to"
+          value={target}
+          onChange={(event) => {
+            store.getState().setCriticalTarget(event.target.value)
+            store.getState().setCritical(true)
+          }}
+        >
+          <option value="">to the latest due date</option>
+          {rows.map((row) => (
+            <option key={row.id} value={row.id}>
+              to {keyOf(row.id)} {tasksById[row.id]?.title ?? ''}
+            </option>
+          ))}
+        </select>
+      </span>
+      <button
+        type="button"
+        aria-pressed={panel === 'milestones'}
+        onClick={() => store.getState().toggleSchedulePanel('milestones')}
+      >
+        Milestones
+      </button>
+      <BaselineControls api={api} />
+      {focused && (
+        <button type="button" onClick={() => store.getState().focusMilestone(null)}>
+          Clear milestone focus
+        </button>
+      )}
+    </div>
+  )
+}

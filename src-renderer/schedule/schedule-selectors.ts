@@ -1,0 +1,218 @@
+// The renderer's view of the scheduling core (src-shared/schedule; docs/scheduling.md): the
+// board's ScheduleIndex built once per board change, and the problems, float and critical path,
+// milestone overview and milestone focus derived from it on demand. Each selector returns the
+// same object while its inputs are the same, so components and the timeline's model can take it
+// straight from the store without recomputing on unrelated changes (a hover, a scroll).
+//
+// One memo slot each, at module level (as selectVocabulary): there is one planner store per
+// window, and the cost of a miss is one linear pass.
+import type { Task } from '../../src-shared/api/resources'
+import {
+  buildScheduleIndex,
+  criticalPath,
+  findProblems,
+  milestoneOverview,
+  withTaskDates,
+} from '../../src-shared/schedule'
+import type {
+  BaselineDates,
+  FloatResult,
+  MilestoneRow,
+  Problem,
+  ScheduleIndex,
+} from '../../src-shared/schedule'
+import type { PlannerState } from '../state'
+
+type Board = PlannerState['board']
+
+let indexMemo: {
+  tasksById: Board['tasksById']
+  dependencies: Board['dependencies']
+  value: ScheduleIndex
+} | null = null
+
+/** The same tasks in the same order with the same milestone links: only dates may differ. */
+function sameStructure(before: readonly Task[], after: readonly Task[]): boolean {
+  if (before.length !== after.length) return false
+  for (let i = 0; i < after.length; i++) {
+    const a = before[i] as Task
+    const b = after[i] as Task
+    if (a.id !== b.id || a.type !== b.type || a.milestoneId !== b.milestoneId) return false
+  }
+  return true
+}
+
+/**
+ * The board's index. An edit of dates only (a drag, a fix) re-reads the days and keeps the
+ * dependency structure (O(N)); anything else (a sync, a new dependency, a milestone link) builds
+ * it afresh (O(N + E)).
+ */
+export function selectScheduleIndex(s: PlannerState): ScheduleIndex {
+  const { tasksById, dependencies } = s.board
+  if (indexMemo?.tasksById === tasksById && indexMemo.dependencies === dependencies)
+    return indexMemo.value
+  const tasks = Object.values(tasksById)
+  const before = indexMemo
+  const value =
+    before?.dependencies === dependencies &&
+    sameStructure(before.value.tasks as readonly Task[], tasks)
+      ? withTaskDates(before.value, tasks)
+      : buildScheduleIndex(tasks, dependencies)
+  indexMemo = { tasksById, dependencies, value }
+  return value
+}
+
+let problemsMemo: { index: ScheduleIndex; value: Problem[] } | null = null
+
+/** Every broken dependency and every task due after its milestone, with their fixes. */
+export function selectProblems(s: PlannerState): Problem[] {
+  const index = selectScheduleIndex(s)
+  if (problemsMemo?.index !== index) problemsMemo = { index, value: findProblems(index) }
+  return problemsMemo.value
+}
+
+/** The critical path's target as the index knows it: a milestone of the board, or '' (latest). */
+export function selectCriticalTarget(s: PlannerState): string {
+  const id = s.schedule.criticalTarget
+  const index = selectScheduleIndex(s)
+  const at = id ? index.indexOf.get(id) : undefined
+  return at !== undefined && index.milestone[at] === 1 ? id : ''
+}
+
+let floatMemo: { index: ScheduleIndex; target: string; value: FloatResult } | null = null
+
+/** Float of every task towards the chosen target (the details panel reads it too). */
+export function selectFloat(s: PlannerState): FloatResult {
+  const index = selectScheduleIndex(s)
+  const target = selectCriticalTarget(s)
+  if (floatMemo?.index !== index || floatMemo.target !== target) {
+    const value = criticalPath(index, target ? { milestoneId: target } : {})
+    floatMemo = { index, target, value }
+  }
+  return floatMemo.value
+}
+
+export interface CriticalMarks {
+  taskIds: ReadonlySet<string>
+  dependencyIds: ReadonlySet<string>
+}
+
+let marksMemo: { float: FloatResult; value: CriticalMarks } | null = null
+
+/** The critical tasks and driving dependencies to highlight; null while the toggle is off. */
+export function selectCriticalMarks(s: PlannerState): CriticalMarks | null {
+  if (!s.schedule.critical) return null
+  const float = selectFloat(s)
+  if (marksMemo?.float !== float) {
+    marksMemo = {
+      float,
+      value: {
+        taskIds: new Set(float.criticalTaskIds),
+        dependencyIds: new Set(float.criticalDependencyIds),
+      },
+    }
+  }
+  return marksMemo.value
+}
+
+/** Today's UTC day, `YYYY-MM-DD`: the day the forecast rule counts from. */
+export function todayIso(now = Date.now()): string {
+  return new Date(now).toISOString().slice(0, 10)
+}
+
+let rowsMemo: {
+  index: ScheduleIndex
+  today: string
+  baseline: ReadonlyMap<string, BaselineDates> | undefined
+  value: MilestoneRow[]
+} | null = null
+
+/** Every milestone with its numbers (by due day), with slip since the shown baseline if any. */
+export function selectMilestoneRows(s: PlannerState): MilestoneRow[] {
+  const index = selectScheduleIndex(s)
+  const today = todayIso()
+  const baseline = s.schedule.shownBaseline?.dates
+  if (rowsMemo?.index !== index || rowsMemo.today !== today || rowsMemo.baseline !== baseline) {
+    const value = milestoneOverview(index, baseline ? { today, baseline } : { today })
+    rowsMemo = { index, today, baseline, value }
+  }
+  return rowsMemo.value
+}
+
+let chainMemo: { index: ScheduleIndex; id: string; value: ReadonlySet<string> } | null = null
+
+/**
+ * The focused milestone's chain: the milestone, its linked tasks (by milestoneId) and every task
+ * they or it depend on, transitively. Null when no milestone is focused (or it is gone).
+ */
+export function selectFocusChain(s: PlannerState): ReadonlySet<string> | null {
+  const id = s.schedule.focusMilestoneId
+  if (!id) return null
+  const index = selectScheduleIndex(s)
+  const m = index.indexOf.get(id)
+  if (m === undefined) return null
+  if (chainMemo?.index === index && chainMemo.id === id) return chainMemo.value
+  const seen = new Uint8Array(index.tasks.length)
+  const stack = [m]
+  seen[m] = 1
+  for (let k = index.linkStart[m] as number; k < (index.linkStart[m + 1] as number); k++) {
+    const t = index.linkTask[k] as number
+    if (!seen[t]) {
+      seen[t] = 1
+      stack.push(t)
+    }
+  }
+  // Backwards along the dependencies (loops included: `seen` stops the walk).
+  while (stack.length > 0) {
+    const v = stack.pop() as number
+    for (let j = index.inStart[v] as number; j < (index.inStart[v + 1] as number); j++) {
+      const p = index.depPred[index.inDep[j] as number] as number
+      if (!seen[p]) {
+        seen[p] = 1
+        stack.push(p)
+      }
+    }
+  }
+  const value = new Set<string>()
+  for (let i = 0; i < seen.length; i++) if (seen[i]) value.add((index.tasks[i] as Task).id)
+  chainMemo = { index, id, value }
+  return value
+}
+
+/** What the timeline adds to its bars and arrows for the planning views. */
+export interface TimelineMarks {
+  criticalIds?: ReadonlySet<string>
+  criticalLinkIds?: ReadonlySet<string>
+  /** Rows outside it are dimmed (a milestone's chain is focused). */
+  focusIds?: ReadonlySet<string>
+  /** The shown baseline's dates, drawn as thin bars under the current ones. */
+  baseline?: ReadonlyMap<string, BaselineDates>
+}
+
+let timelineMemo: {
+  marks: CriticalMarks | null
+  chain: ReadonlySet<string> | null
+  baseline: ReadonlyMap<string, BaselineDates> | undefined
+  value: TimelineMarks
+} | null = null
+
+export function selectTimelineMarks(s: PlannerState): TimelineMarks {
+  const marks = selectCriticalMarks(s)
+  const chain = selectFocusChain(s)
+  const baseline = s.schedule.shownBaseline?.dates
+  if (
+    timelineMemo?.marks !== marks ||
+    timelineMemo.chain !== chain ||
+    timelineMemo.baseline !== baseline
+  ) {
+    const value: TimelineMarks = {}
+    if (marks) {
+      value.criticalIds = marks.taskIds
+      value.criticalLinkIds = marks.dependencyIds
+    }
+    if (chain) value.focusIds = chain
+    if (baseline) value.baseline = baseline
+    timelineMemo = { marks, chain, baseline, value }
+  }
+  return timelineMemo.value
+}
