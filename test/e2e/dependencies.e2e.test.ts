@@ -63,9 +63,12 @@ async function threeFreeBars(): Promise<[string, string, string]> {
   // The pinned band is the first rows: scroll to the top, where the user would find them.
   await page.getByTestId('timeline').evaluate((element) => (element.scrollTop = 0))
   for (const id of ids) await page.locator(`.tb-bar[data-task-id="${id}"]`).waitFor()
+  // Scrolled to the top: the first pinned bar sits below the header and the band's own row
+  // (measured from the timeline, not the page: the toolbar's height depends on the window).
   await page.waitForFunction(
     (id) =>
-      document.querySelector(`[data-task-id="${id}"] rect.bar`)!.getBoundingClientRect().y > 180,
+      document.querySelector(`[data-task-id="${id}"] rect.bar`)!.getBoundingClientRect().y >
+      document.querySelector('[data-testid="timeline"]')!.getBoundingClientRect().y + 48 + 32,
     ids[0],
   )
   return ids as [string, string, string]
