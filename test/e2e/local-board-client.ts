@@ -22,6 +22,14 @@ export interface BoardClient {
   /** Every dependency of the board. */
   dependencies(): Promise<Dependency[]>
   create(tasks: unknown[]): Promise<void>
+  /** PATCH /tasks with these update items. */
+  update(tasks: unknown[]): Promise<void>
+  /** POST /dependencies; the created dependency. */
+  createDependency(body: {
+    predecessorId: string
+    successorId: string
+    lagDays: number
+  }): Promise<Dependency>
   /** Revokes every key but the test's own: the planner's requests are refused from then on. */
   revokePlannerKeys(): void
 }
@@ -66,6 +74,23 @@ export async function localBoardClient(page: Page, userData: string): Promise<Bo
         body: JSON.stringify({ tasks }),
       })
       if (response.status !== 200) throw new Error(await response.text())
+    },
+    async update(tasks) {
+      const response = await fetch(`${baseUrl}/api/v1/tasks`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ tasks }),
+      })
+      if (response.status !== 200) throw new Error(await response.text())
+    },
+    async createDependency(body) {
+      const response = await fetch(`${baseUrl}/api/v1/dependencies`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      })
+      if (response.status !== 200) throw new Error(await response.text())
+      return ((await response.json()) as { dependency: Dependency }).dependency
     },
     revokePlannerKeys() {
       const handle = openDatabase(dbPath)
