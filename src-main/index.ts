@@ -2,7 +2,16 @@
 // behind it is plain Node (services/planner-services.ts), shared with browser mode.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  nativeTheme,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron'
 import { registerIpc, sendEvent } from './ipc/electron-ipc'
 import { createIpcRouter } from './ipc/ipc-router'
 import { KeyringSecretStore } from './secrets/keyring-secret-store'
@@ -76,7 +85,12 @@ async function start(): Promise<void> {
     userDataDir,
     secretStore,
     emit: (name, payload) => sendEvent(mainWindow?.webContents, name, payload),
+    // The page's prefers-color-scheme, native menus and dialogs follow the user's choice.
+    applyTheme: (theme) => {
+      nativeTheme.themeSource = theme
+    },
   })
+  nativeTheme.themeSource = (await services.appearance.get()).theme
   registerIpc(ipcMain, createIpcRouter(services.handlers), {
     webContentsId: () => mainWindow?.webContents.id,
     origins: appOrigins,

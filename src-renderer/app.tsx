@@ -25,6 +25,7 @@ import {
 } from './state'
 import { StatusBar } from './status-bar'
 import { TaskDetails } from './task-details'
+import { ThemeControl } from './theme/theme-control'
 import { CreateDialog } from './task-form/create-dialog'
 import { useTaskFormKeys } from './task-form/open-keys'
 import { UnseenCreates } from './task-form/unseen-creates'
@@ -87,6 +88,7 @@ export function App(): React.JSX.Element {
         <HistoryButtons api={api} />
         <ScheduleControls api={api} />
         <ExchangeButtons api={api} boardName={boardName} />
+        <ThemeControl api={api} />
       </Toolbar>
       <Messages api={api} />
       <main className="workspace">

@@ -4,7 +4,9 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { IpcFailure, PLANNER_DESCRIPTION_TYPE } from '../../src-shared/ipc'
-import type { EventName, EventPayload } from '../../src-shared/ipc'
+import type { EventName, EventPayload, ThemeChoice } from '../../src-shared/ipc'
+import { appearanceHandlers } from '../appearance/appearance-handlers'
+import { AppearanceStore } from '../appearance/appearance-store'
 import { ApiClient } from '../api'
 import { SnapshotCache } from '../board/snapshot-cache'
 import { EditJournal } from '../edits/edit-journal'
@@ -34,11 +36,15 @@ export interface PlannerServicesOptions {
   log?: (message: string) => void
   /** The edit journal's timing (tests shorten it). */
   edits?: Pick<EditSenderOptions, 'backoffMs' | 'answerWithinMs'>
+  /** Shows a theme choice beyond the page (Electron: nativeTheme.themeSource). */
+  applyTheme?: (theme: ThemeChoice) => void
 }
 
 export interface PlannerServices {
   handlers: IpcHandlers
   localBoard: LocalBoard | undefined
+  /** The stored theme choice (Electron applies it before its window opens). */
+  appearance: AppearanceStore
   close(): Promise<void>
 }
 
@@ -55,6 +61,7 @@ export async function createPlannerServices(
   )
   const views = new ViewStore(join(options.userDataDir, 'views'), { log })
   const baselines = new BaselineStore(join(options.userDataDir, 'baselines'), { log })
+  const appearance = new AppearanceStore(join(options.userDataDir, 'appearance.json'), log)
 
   let localBoard: LocalBoard | undefined
   if (options.localBoard !== false) {
@@ -124,8 +131,10 @@ export async function createPlannerServices(
       ...boardHandlers(context),
       ...viewHandlers(views, boardExists),
       ...baselineHandlers(baselines, boardExists),
+      ...appearanceHandlers(appearance, options.applyTheme),
     },
     localBoard,
+    appearance,
     async close() {
       sender.close()
       journal.close()

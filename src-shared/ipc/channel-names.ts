@@ -27,6 +27,8 @@ export const CHANNEL_METHODS = {
   'baselines:get': 'baselinesGet',
   'baselines:save': 'baselinesSave',
   'baselines:delete': 'baselinesDelete',
+  'appearance:get': 'appearanceGet',
+  'appearance:set': 'appearanceSet',
 } as const satisfies Record<Channel, string>
 
 export const EVENT_NAMES = [

@@ -7,6 +7,7 @@ import { Dependency, Task, UpdatedTaskInfo } from '../api/resources'
 import { CreateTaskItem, UpdateTaskItem } from '../api/task-bodies'
 import { SavedView, ViewContent } from '../filters/saved-view'
 import { BaselineSummary, SavedBaseline } from '../baselines/saved-baseline'
+import { Appearance } from './appearance'
 import { BoardLists, BoardListsInput } from './board-lists'
 import { BoardSnapshot, SyncProgress } from './board-snapshot'
 
@@ -262,6 +263,10 @@ export const CHANNELS = {
     request: z.strictObject({ profileId: z.string().min(1), name: z.string() }),
     response: z.array(BaselineSummary),
   },
+  /** The stored look (System when none was chosen yet). */
+  'appearance:get': { request: z.undefined(), response: Appearance },
+  /** Stores the theme choice; in Electron it also becomes nativeTheme.themeSource. */
+  'appearance:set': { request: Appearance, response: Appearance },
 } as const
 
 export type Channel = keyof typeof CHANNELS

@@ -1,3 +1,4 @@
+export * from './appearance'
 export * from './board-lists'
 export * from './board-snapshot'
 export * from './channel-names'
