@@ -113,9 +113,11 @@ describe('Milestones', () => {
   /** The view's table, one record per milestone row, as shown. */
   async function shownRows() {
     return page.getByRole('dialog', { name: 'Milestones' }).evaluate((dialog) => {
-      const heads = [...dialog.querySelectorAll('thead th')].map((th) => th.textContent!.trim())
-      return [...dialog.querySelectorAll('tbody tr')].map((tr) => {
-        const cells = [...tr.children].map((c) => c.textContent!.trim())
+      const heads = Array.from(dialog.querySelectorAll('thead th')).map((th) =>
+        th.textContent!.trim(),
+      )
+      return Array.from(dialog.querySelectorAll('tbody tr')).map((tr) => {
+        const cells = Array.from(tr.children).map((c) => c.textContent!.trim())
         const row: Record<string, string> = { id: tr.getAttribute('data-milestone-id')! }
         heads.forEach((head, i) => (row[head] = cells[i]!))
         return row
