@@ -88,11 +88,31 @@ describe('the timeline on the demo board', () => {
     await planner.screenshot('02-after-drag')
   })
 
-  it('Esc during a drag cancels it: nothing is sent', async () => {
-    const { box } = await draggableBar()
+  it('Esc during a drag cancels it: the bar goes back to its place and nothing is sent', async () => {
+    const { page } = planner
+    const { id, box } = await draggableBar()
+    const rect = page.locator(`.tb-bar[data-task-id="${id}"] rect.bar`)
+    // Compared by centre and by the rect's own x: hover styling widens the box by a pixel a side.
+    const centre = async () => {
+      const now = (await rect.boundingBox())!
+      return now.x + now.width / 2
+    }
+    const home = await rect.getAttribute('x')
+    const homeCentre = box.x + box.width / 2
     const sent = updates.length
-    await drag(box, 2 * pxPerDay, { cancel: true })
-    await planner.page.waitForTimeout(500)
+    const x = box.x + box.width / 2
+    const y = box.y + box.height / 2
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    for (let step = 1; step <= 8; step += 1) await page.mouse.move(x + (3 * pxPerDay * step) / 8, y)
+    // The drag is live: the bar follows the pointer (else going back below would prove nothing).
+    await expect.poll(async () => (await centre()) - homeCentre).toBeGreaterThan(2 * pxPerDay)
+    await page.keyboard.press('Escape')
+    await page.mouse.up()
+    await expect.poll(async () => Math.abs((await centre()) - homeCentre)).toBeLessThan(1)
+    await page.waitForTimeout(500)
+    expect(Math.abs((await centre()) - homeCentre)).toBeLessThan(1)
+    expect(await rect.getAttribute('x')).toBe(home)
     expect(updates.length).toBe(sent)
   })
 
@@ -142,6 +162,14 @@ describe('the timeline on the demo board', () => {
       children.push(row.id)
     }
     expect(children.length).toBeGreaterThan(0)
+    // The children with a bar drawn now: drawn before, so their absence after can only be the
+    // collapse, not rows outside the drawn window.
+    const barOf = (id: string) => page.locator(`.tb-bar[data-task-id="${id}"]`)
+    const drawn: string[] = []
+    for (const id of children) if ((await barOf(id).count()) === 1) drawn.push(id)
+    expect(drawn.length).toBeGreaterThan(0)
+    const scrollTop = () => page.getByTestId('timeline').evaluate((e) => e.scrollTop)
+    const top = await scrollTop()
     await parent.locator('button.toggle').click()
     await expect
       .poll(() => page.locator(`.tree-row[data-task-id="${children[0]}"]`).count())
@@ -149,10 +177,14 @@ describe('the timeline on the demo board', () => {
     expect(
       await page.locator(`.tree-row[data-task-id="${parentId}"]`).getAttribute('aria-expanded'),
     ).toBe('false')
-    for (const id of children)
-      expect(await page.locator(`.tb-bar[data-task-id="${id}"]`).count()).toBe(0)
+    // The parent's own row is still drawn at the same scroll, so the window did not move away.
+    expect(await scrollTop()).toBe(top)
+    expect(await barOf(parentId).count()).toBe(1)
+    for (const id of children) expect(await barOf(id).count()).toBe(0)
     await planner.screenshot('04-collapsed-parent')
     await page.locator(`.tree-row[data-task-id="${parentId}"] button.toggle`).click()
+    // Expanded again, the same bars come back.
+    for (const id of drawn) await expect.poll(() => barOf(id).count()).toBe(1)
   })
 
   it('a title with HTML renders as text and runs nothing', async () => {
@@ -171,8 +203,18 @@ describe('the timeline on the demo board', () => {
     ])
     await page.getByRole('button', { name: 'Refresh' }).click()
     await expect
-      .poll(() => page.locator('.tree-row.task', { hasText: title }).count(), { timeout: 15_000 })
-      .toBeGreaterThan(0)
+      .poll(async () => (await board.tasks()).some((t) => t.title === title), { timeout: 15_000 })
+      .toBe(true)
+    const id = (await board.tasks()).find((t) => t.title === title)!.id
+    // The row and the bar are drawn (a bar never drawn also holds no <img>) ...
+    const row = page.locator(`.tree-row.task[data-task-id="${id}"]`)
+    const bar = page.locator(`.tb-bar[data-task-id="${id}"]`)
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => bar.count(), { timeout: 15_000 }).toBe(1)
+    expect((await bar.locator('rect.bar').boundingBox())!.width).toBeGreaterThan(0)
+    // ... and show the title literally, as text: markup parsed as HTML would leave no "<img" text.
+    expect(await row.textContent()).toContain(title)
+    expect(await bar.locator('.bar-label').first().textContent()).toContain(title)
     expect(
       await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
     ).toBeUndefined()
