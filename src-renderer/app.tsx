@@ -35,6 +35,7 @@ import { buildModel } from './timeline/view/timeline-model'
 import { TimelineView } from './timeline/view/timeline-view'
 import { Toolbar } from './toolbar'
 import { useRowLinkDrag } from './tree-links/row-link-drag'
+import { WhatIfSetting, WhatIfSummary } from './what-if/what-if-summary'
 import { UnscheduledTray } from './unscheduled-tray'
 
 export function App(): React.JSX.Element {
@@ -86,6 +87,7 @@ export function App(): React.JSX.Element {
       <Toolbar>
         <BoardMenu api={api} onBoardChanged={() => void reload(true)} />
         <HistoryButtons api={api} />
+        <WhatIfSetting />
         <ScheduleControls api={api} />
         <ExchangeButtons api={api} boardName={boardName} />
         <ThemeControl api={api} />
@@ -103,6 +105,7 @@ export function App(): React.JSX.Element {
       <ProblemsPanel api={api} />
       <MilestonesPanel />
       <QuestionDialog />
+      <WhatIfSummary />
       <ContextMenu api={api} />
     </div>
   )

@@ -1,4 +1,4 @@
-// The planner's one store: ten slices combined (zustand's slices pattern), each owning one key of
+// The planner's one store: eleven slices combined (zustand's slices pattern), each owning one key of
 // the state plus the synchronous actions that change it. Async work (talking to main) lives in
 // plain functions in ./actions that take the store and the API. Vanilla zustand, so the store
 // runs and is tested without React; ./use-planner.ts binds it to components.
@@ -23,6 +23,8 @@ import type { ScheduleSlice } from './slices/schedule-slice'
 import { createQuestionSlice } from './slices/question-slice'
 import type { QuestionSlice } from './slices/question-slice'
 import { createViewSlice } from './slices/view-slice'
+import { createWhatIfSlice } from './slices/what-if-slice'
+import type { WhatIfSlice } from './slices/what-if-slice'
 import type { ViewSlice } from './slices/view-slice'
 
 export type PlannerState = BoardSlice &
@@ -33,6 +35,7 @@ export type PlannerState = BoardSlice &
   HistorySlice &
   QuestionSlice &
   MenuSlice &
+  WhatIfSlice &
   FiltersSlice &
   ScheduleSlice
 export type PlannerStore = StoreApi<PlannerState>
@@ -49,6 +52,7 @@ export function createPlannerStore(): PlannerStore {
     ...createHistorySlice(...a),
     ...createQuestionSlice(...a),
     ...createMenuSlice(...a),
+    ...createWhatIfSlice(...a),
     ...createScheduleSlice(...a),
   }))
 }

@@ -28,8 +28,10 @@ export interface DragHost {
   bar(key: string): GanttBar | undefined
   /** Ends frappe's internal drag state (after Esc). */
   resetFrappeDrag(): void
-  /** After the release's events are through: the deltas (possibly none). */
-  finish(results: DragResult[]): void
+  /** After the release's events are through: the deltas (possibly none), and Shift at the drop. */
+  finish(results: DragResult[], modifiers: { shift: boolean }): void
+  /** The deltas so far, at most once per frame while the drag goes on (the what-if preview). */
+  progress?(results: DragResult[]): void
 }
 
 /** Pointer travel below which a press and release is a click, not a drag. */
@@ -40,6 +42,7 @@ export class DragSession {
   private ending: ReturnType<typeof setTimeout> | undefined
   private cancelled = false
   private swallow = false
+  private frame: number | undefined
 
   constructor(
     private readonly scene: Scene,
@@ -96,6 +99,14 @@ export class DragSession {
 
   dateChanged(key: string): void {
     this.active?.changed.add(key)
+    // frappe reports each bar of each snapped step: one preview per frame is enough.
+    if (this.host.progress && this.frame === undefined) {
+      this.frame = requestAnimationFrame(() => {
+        this.frame = undefined
+        const active = this.active
+        if (active) this.host.progress?.(this.results(active))
+      })
+    }
   }
 
   /** Mouseup (window, capture phase: before frappe's own handlers). */
@@ -103,7 +114,9 @@ export class DragSession {
     const active = this.active
     if (!active && !this.cancelled) return
     this.active = undefined
+    this.stopFrame()
     const results = active ? this.results(active) : []
+    const modifiers = { shift: event.shiftKey }
     const dragged =
       this.cancelled ||
       results.length > 0 ||
@@ -115,7 +128,7 @@ export class DragSession {
     this.ending = setTimeout(() => {
       this.ending = undefined
       this.swallow = false
-      this.host.finish(results)
+      this.host.finish(results, modifiers)
     }, 0)
   }
 
@@ -124,6 +137,8 @@ export class DragSession {
     const active = this.active
     if (!active) return false
     this.active = undefined
+    this.stopFrame()
+    this.host.progress?.([])
     for (const key of new Set([...active.keys, ...active.changed])) {
       const bar = this.host.bar(key)
       if (!bar) continue
@@ -136,7 +151,13 @@ export class DragSession {
     return true
   }
 
+  private stopFrame(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame)
+    this.frame = undefined
+  }
+
   dispose(): void {
+    this.stopFrame()
     clearTimeout(this.ending)
     this.ending = undefined
     this.active = undefined

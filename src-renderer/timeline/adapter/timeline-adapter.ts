@@ -24,6 +24,8 @@ import { BarFocus } from './bar-focus'
 import { ChartCore, dayViewMode } from './chart-core'
 import type { ChartOptions } from './chart-core'
 import { DragSession } from './drag-session'
+import { GhostBars } from './ghost-bars'
+import type { GhostBar } from './ghost-bars'
 import type { LagArrow } from './lag-arrow'
 import { LinkDraw } from './link-draw'
 import { Scene } from './scene'
@@ -35,8 +37,17 @@ export interface TimelineAdapterOptions {
   /** Row pitch in px; bar i sits in row bar.row, vertically centred. */
   rowHeight: number
   barHeight: number
-  /** Once per drag, after the release; results[0] is the grabbed bar. Never called for a click. */
-  onDragEnd(results: DragResult[]): void
+  /**
+   * Once per drag, after the release; results[0] is the grabbed bar. Never called for a click.
+   * `shift`: Shift was held at the drop. 'undecided': the caller asks the user first, so the
+   * bars go back where they were until its answer changes the data.
+   */
+  onDragEnd(results: DragResult[], modifiers: { shift: boolean }): void | 'undecided'
+  /**
+   * While a bar is dragged, at most once per frame: the deltas so far (none after Esc). What it
+   * returns is drawn as ghost bars until the drag ends (the what-if cascade).
+   */
+  onDragMove?(results: DragResult[]): readonly GhostBar[] | void
   onBarClick(id: string, modifiers: ClickModifiers): void
   /** Entering a bar (its rect on screen), and leaving the bars (undefined). */
   onBarHover?(id: string | undefined, rect?: DOMRect): void
@@ -69,6 +80,7 @@ export class TimelineAdapter implements EventHost {
   private readonly chart: ChartCore
   private readonly events: AdapterEvents
   private readonly focus: BarFocus
+  private readonly ghosts: GhostBars
   private pending: RenderInput | undefined
   private rescaled = false
   private renders = 0
@@ -92,7 +104,8 @@ export class TimelineAdapter implements EventHost {
     this.drag = new DragSession(this.scene, this.decor, {
       bar: (key) => this.chart.get_bar(key),
       resetFrappeDrag: () => this.chart.resetDrag(),
-      finish: (results) => this.finishDrag(results),
+      finish: (results, modifiers) => this.finishDrag(results, modifiers),
+      progress: (results) => this.dragMoved(results),
     })
 
     this.link = new LinkDraw({
@@ -152,6 +165,7 @@ export class TimelineAdapter implements EventHost {
     $svg.style.left = '0'
     $svg.style.overflow = 'visible'
 
+    this.ghosts = new GhostBars(this.scene, () => this.chart.$svg)
     this.focus = new BarFocus(this.root)
     this.events = new AdapterEvents(this)
     this.events.attach()
@@ -194,6 +208,13 @@ export class TimelineAdapter implements EventHost {
     if (!this.destroyed) this.focus.flash(id)
   }
 
+  /** Ghost bars over the chart (the what-if cascade of a drop the user is asked about). */
+  showGhosts(ghosts: readonly GhostBar[]): void {
+    if (this.destroyed) return
+    if (ghosts.length > 0) this.ghosts.show(ghosts)
+    else this.ghosts.clear()
+  }
+
   /** A gesture is under way (or its result not yet handed over): a render would break it. */
   get busy(): boolean {
     return this.drag.busy || this.link.busy || this.span.busy
@@ -216,6 +237,7 @@ export class TimelineAdapter implements EventHost {
     if (this.destroyed) return
     this.destroyed = true
     this.drag.dispose()
+    this.ghosts.clear()
     this.link.cancel()
     this.span.cancel()
     this.events.detach()
@@ -270,17 +292,26 @@ export class TimelineAdapter implements EventHost {
     return { model, element }
   }
 
-  private finishDrag(results: DragResult[]): void {
+  private dragMoved(results: DragResult[]): void {
+    if (this.destroyed || !this.options.onDragMove) return
+    const ghosts = this.options.onDragMove(results)
+    if (ghosts && ghosts.length > 0) this.ghosts.show(ghosts)
+    else this.ghosts.clear()
+  }
+
+  private finishDrag(results: DragResult[], modifiers: { shift: boolean }): void {
     if (this.destroyed) return
+    this.ghosts.clear()
     const before = this.renders
     const base = this.pending ?? this.scene.input
+    let decided = true
     try {
-      if (results.length > 0) this.options.onDragEnd(results)
+      if (results.length > 0) decided = this.options.onDragEnd(results, modifiers) !== 'undecided'
     } finally {
       // Unless the caller drew already: draw what it is about to (the dropped positions), so
-      // the next drag and a cancel start from there.
+      // the next drag and a cancel start from there; or, while it asks, where they were.
       if (!this.destroyed && this.renders === before) {
-        if (results.length > 0) this.draw(Scene.shifted(base, results))
+        if (results.length > 0) this.draw(decided ? Scene.shifted(base, results) : base)
         else if (this.pending) this.draw(this.pending)
       }
     }

@@ -19,7 +19,8 @@ import { TimelineAdapter } from '../adapter'
 import type { SpanSelection } from '../adapter'
 import { BAR_HEIGHT, visibleRows } from '../geometry'
 import { TimelineHeader } from './timeline-header'
-import { commandFromDrag, windowInput } from './timeline-model'
+import { windowInput } from './timeline-model'
+import { whatIfDrag } from '../../what-if/what-if'
 import type { TimelineModel } from './timeline-model'
 import { TASK_DRAG_TYPE } from '../../unscheduled-tray'
 import { TaskTree, TREE_WIDTH } from './task-tree'
@@ -97,6 +98,7 @@ export function TimelineView({
   // One adapter per mount; it is told everything through render() and setScale().
   useEffect(() => {
     if (!host.current) return
+    const whatIf = whatIfDrag(store, api, (ghosts) => adapter.current?.showGhosts(ghosts))
     const instance = new TimelineAdapter(host.current, {
       scale: {
         startMs: model.scale.originMs,
@@ -105,10 +107,10 @@ export function TimelineView({
       },
       rowHeight: model.layout.rowHeight,
       barHeight: BAR_HEIGHT,
-      onDragEnd: (results) => {
-        const command = commandFromDrag(results)
-        if (command) void applyEdit(store, api, command)
-      },
+      // The what-if cascade: ghost bars while dragging, then apply all, this task only, or
+      // discard (src-renderer/what-if).
+      onDragMove: (results) => whatIf.move(results),
+      onDragEnd: (results, modifiers) => whatIf.drop(results, modifiers),
       onBarClick: (id, modifiers) => {
         navigation.current?.barClicked()
         store.getState().clickTask(id, modifiers, geometryRef.current.rowIds)

@@ -1,0 +1,151 @@
+// The what-if cascade of a drag (issue 12, item 1; rules in docs/scheduling.md): on every drag
+// frame the dropped dates go through the scheduling core's cascade (src-shared/schedule), and
+// the successors that would have to move show as ghost bars with a live summary; on the drop the
+// user chooses Apply all (one batch: the dragged tasks and every successor, one undo step),
+// Apply this task only, or Discard. Shift at the drop, or the setting, applies all at once.
+import type { Task } from '../../src-shared/api/resources'
+import type { PlannerApi } from '../../src-shared/ipc/planner-api'
+import { cascade, taskExtent } from '../../src-shared/schedule'
+import type { CascadeResult } from '../../src-shared/schedule'
+import { dependencyName, keyNamer } from '../dependencies/dependency-words'
+import { selectScheduleIndex } from '../schedule/schedule-selectors'
+import { applyEdit, askUser, runCommand } from '../state'
+import type { Command, PlannerState, PlannerStore } from '../state'
+import type { WhatIfSummary } from '../state/slices/what-if-slice'
+import type { DragResult, GhostBar } from '../timeline/adapter'
+import { commandFromDrag } from '../timeline/view/timeline-model'
+
+export interface WhatIfPlan {
+  /** The drop alone, as the edit it would be. */
+  command: Command
+  result: CascadeResult
+  summary: WhatIfSummary
+  /** Where every moved task would go (dragged and pushed), for the ghost bars. */
+  ghosts: GhostBar[]
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** The cascade of dropping the dragged bars here; undefined when the drop changes nothing. */
+export function planDrop(
+  state: PlannerState,
+  results: readonly DragResult[],
+): WhatIfPlan | undefined {
+  const command = commandFromDrag(results)
+  if (!command) return undefined
+  const { board } = state
+  const changes = runCommand(board, command).updates.map(({ id, startDate, dueDate }) => ({
+    id,
+    ...(startDate !== undefined ? { startDate } : {}),
+    ...(dueDate !== undefined ? { dueDate } : {}),
+  }))
+  if (changes.length === 0) return undefined
+  const result = cascade(selectScheduleIndex(state), changes)
+  const keyOf = keyNamer(board.tasksById, board.dependencies)
+  const name = (id: string) => {
+    const task = board.tasksById[id]
+    return task ? `${keyOf(id)} ${task.title}` : keyOf(id)
+  }
+  const summary: WhatIfSummary = {
+    moves: result.changed.length + result.pushed.length,
+    pushed: result.pushed.length,
+    milestones: result.milestones
+      .filter((m) => m.days !== 0)
+      .map((m) =>
+        m.days > 0
+          ? `${name(m.id)} slips ${plural(m.days, 'day')}`
+          : `${name(m.id)} moves ${plural(-m.days, 'day')} earlier`,
+      ),
+    violations: result.violated
+      .filter((v) => !v.wasViolated)
+      .map(
+        (v) =>
+          `${dependencyName(keyOf, v.predecessorId, v.successorId)} would be broken by ${plural(v.missingDays, 'day')}`,
+      ),
+  }
+  const ghosts: GhostBar[] = []
+  for (const move of [...result.changed, ...result.pushed]) {
+    const task = board.tasksById[move.id]
+    const extent = task ? taskExtent(moved(task, move.update)) : undefined
+    if (extent) {
+      ghosts.push({
+        id: move.id,
+        startMs: extent.startMs,
+        endMs: extent.endMs,
+        milestone: extent.kind === 'milestone',
+      })
+    }
+  }
+  return { command, result, summary, ghosts }
+}
+
+const moved = (task: Task, update: { startDate?: string; dueDate?: string }): Task => ({
+  ...task,
+  ...update,
+})
+
+/** The summary's words: "7 tasks move · APP-20 Launch slips 3 days · …". */
+export function describeSummary(summary: WhatIfSummary): string[] {
+  return [
+    `${plural(summary.moves, 'task')} ${summary.moves === 1 ? 'moves' : 'move'}`,
+    ...summary.milestones,
+    ...summary.violations,
+  ]
+}
+
+/**
+ * The drag handlers of the timeline: `move` on each frame (returns the ghost bars to draw), and
+ * `drop` once (returns 'undecided' while the user is asked, so the bars go back meanwhile).
+ */
+export function whatIfDrag(
+  store: PlannerStore,
+  api: PlannerApi,
+  showGhosts: (ghosts: readonly GhostBar[]) => void,
+) {
+  return {
+    move(results: readonly DragResult[]): GhostBar[] {
+      const plan = results.length > 0 ? planDrop(store.getState(), results) : undefined
+      // Only the pushed successors are ghosts while dragging: the dragged bars are under the
+      // pointer already.
+      const pushed = new Set(plan?.result.pushed.map((m) => m.id))
+      store.getState().setWhatIfSummary(plan && plan.summary.pushed > 0 ? plan.summary : null)
+      return plan ? plan.ghosts.filter((g) => pushed.has(g.id)) : []
+    },
+
+    drop(results: readonly DragResult[], modifiers: { shift: boolean }): void | 'undecided' {
+      const state = store.getState()
+      state.setWhatIfSummary(null)
+      const plan = planDrop(state, results)
+      if (!plan) return
+      if (plan.result.pushed.length === 0) {
+        void applyEdit(store, api, plan.command)
+        return
+      }
+      if (modifiers.shift || state.whatIf.applyAllWithoutAsking) {
+        void applyAll(store, api, plan)
+        return
+      }
+      showGhosts(plan.ghosts)
+      void askUser(store, {
+        title: 'Apply the cascade?',
+        message: `Moving ${plan.result.changed.length === 1 ? 'this task' : 'these tasks'} pushes ${plural(plan.result.pushed.length, 'successor')} to keep every lag.`,
+        details: describeSummary(plan.summary),
+        choices: [
+          { value: 'all', label: 'Apply all' },
+          { value: 'one', label: 'Apply this task only' },
+          { value: 'discard', label: 'Discard' },
+        ],
+      }).then((answer) => {
+        showGhosts([])
+        if (answer?.choice === 'all') void applyAll(store, api, plan)
+        else if (answer?.choice === 'one') void applyEdit(store, api, plan.command)
+      })
+      return 'undecided'
+    },
+  }
+}
+
+/** The dragged tasks and every successor the cascade moves: one batch, one undo step. */
+function applyAll(store: PlannerStore, api: PlannerApi, plan: WhatIfPlan) {
+  return applyEdit(store, api, { kind: 'updateFields', updates: plan.result.updates })
+}

@@ -1,0 +1,156 @@
+// The what-if cascade of a drag, against a fake PlannerApi: the plan of a drop (who is pushed,
+// which milestone slips, the ghost bars), and the drop itself: Shift or the setting applies all
+// in one batch, otherwise the user chooses Apply all (one batch, one undo step), Apply this task
+// only (the dragged task alone) or Discard (nothing sent).
+import { describe, expect, it } from 'vitest'
+import type { Dependency, Task } from '../../src-shared/api'
+import type { IpcResult, UpdateTasksResult } from '../../src-shared/ipc'
+import { planDrop, whatIfDrag } from '../../src-renderer/what-if/what-if'
+import { fakePlannerApi, snapshot, task } from './state/fixtures'
+import { answerQuestion, createPlannerStore, undoLast } from './state/subject'
+
+const at = (day: number, hour = 0) => new Date(Date.UTC(2026, 2, 2 + day, hour)).toISOString()
+
+const TASKS: Task[] = [
+  task('a', {
+    projectKey: 'APP',
+    key: 1,
+    title: 'Design',
+    startDate: at(0, 9),
+    dueDate: at(2, 17),
+  }),
+  task('b', { projectKey: 'APP', key: 2, title: 'Build', startDate: at(4, 9), dueDate: at(6, 17) }),
+  task('m', { projectKey: 'APP', key: 3, title: 'Launch', type: 'milestone', dueDate: at(8) }),
+  task('x', { projectKey: 'APP', key: 4, title: 'Elsewhere', startDate: at(0), dueDate: at(1) }),
+]
+
+function dep(id: string, predecessorId: string, successorId: string, lagDays: number): Dependency {
+  const of = (t: string) => TASKS.find((k) => k.id === t)!
+  return {
+    id,
+    predecessorId,
+    predecessorKey: of(predecessorId).key,
+    predecessorProjectKey: 'APP',
+    predecessorTitle: of(predecessorId).title,
+    predecessorUrl: '',
+    successorId,
+    successorKey: of(successorId).key,
+    successorProjectKey: 'APP',
+    successorTitle: of(successorId).title,
+    successorUrl: '',
+    lagDays,
+    createdAt: '2026-03-01T00:00:00.000Z',
+  }
+}
+
+const DEPS = [dep('d1', 'a', 'b', 1), dep('d2', 'b', 'm', 1)]
+const saved: IpcResult<UpdateTasksResult> = {
+  ok: true,
+  value: { status: 'sent', updated: [], conflicts: [] },
+}
+
+function setup() {
+  const store = createPlannerStore()
+  store.getState().snapshotReceived(snapshot(TASKS, { dependencies: DEPS }))
+  const fake = fakePlannerApi({
+    'tasks:update': () => saved,
+    'tasks:check': () => ({ ok: true, value: [] }),
+  })
+  const ghosts: unknown[][] = []
+  const drag = whatIfDrag(store, fake.api, (g) => ghosts.push([...g]))
+  return { store, fake, drag, ghosts }
+}
+
+/** Moving "Design" 3 days later pushes "Build" 3 days and the milestone after it. */
+const MOVE_A = [{ id: 'a', startDeltaDays: 3, endDeltaDays: 3 }]
+
+describe('the plan of a drop', () => {
+  it('lists the pushed successors, the milestone slip and where each bar would go', () => {
+    const { store } = setup()
+    const plan = planDrop(store.getState(), MOVE_A)!
+    expect(plan.result.pushed.map((m) => [m.id, m.days])).toEqual([
+      ['b', 3],
+      // A date-only due is the whole day: "Launch" had a day of slack after "Build".
+      ['m', 2],
+    ])
+    expect(plan.summary).toEqual({
+      moves: 3,
+      pushed: 2,
+      milestones: ['APP-3 Launch slips 2 days'],
+      violations: [],
+    })
+    const ghostB = plan.ghosts.find((g) => g.id === 'b')!
+    expect(ghostB.startMs).toBe(Date.parse(at(7, 9)))
+    expect(plan.ghosts.find((g) => g.id === 'm')).toMatchObject({ milestone: true })
+  })
+
+  it('pushes nothing when the move leaves every successor room (never earlier)', () => {
+    const { store } = setup()
+    const plan = planDrop(store.getState(), [{ id: 'a', startDeltaDays: -1, endDeltaDays: -1 }])!
+    expect(plan.result.pushed).toEqual([])
+    expect(plan.ghosts.map((g) => g.id)).toEqual(['a'])
+  })
+})
+
+describe('dropping', () => {
+  it('shows ghosts of the pushed tasks only while dragging, and the live summary', () => {
+    const { store, drag } = setup()
+    expect(drag.move(MOVE_A).map((g) => g.id)).toEqual(['b', 'm'])
+    expect(store.getState().whatIf.summary?.moves).toBe(3)
+    expect(drag.move([])).toEqual([])
+    expect(store.getState().whatIf.summary).toBeNull()
+  })
+
+  it('with Shift, applies all at once: one batch, and one undo step restores every task', async () => {
+    const { store, fake, drag } = setup()
+    expect(drag.drop(MOVE_A, { shift: true })).toBeUndefined()
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    expect(fake.callsOf('tasks:update')[0]!.tasks.map((t) => t.id)).toEqual(['a', 'b', 'm'])
+    expect(store.getState().board.tasksById.m?.dueDate).toBe(at(10))
+    expect(store.getState().history.past).toHaveLength(1)
+    await undoLast(store, fake.api)
+    expect(fake.callsOf('tasks:update')[1]!.tasks.map((t) => t.id)).toEqual(['a', 'b', 'm'])
+    expect(store.getState().board.tasksById.b?.startDate).toBe(at(4, 9))
+  })
+
+  it('asks otherwise: Apply this task only sends the dragged task alone', async () => {
+    const { store, fake, drag, ghosts } = setup()
+    expect(drag.drop(MOVE_A, { shift: false })).toBe('undecided')
+    const question = store.getState().question!
+    expect(question.title).toBe('Apply the cascade?')
+    expect(question.choices.map((c) => c.label)).toEqual([
+      'Apply all',
+      'Apply this task only',
+      'Discard',
+    ])
+    expect(question.details).toEqual(['3 tasks move', 'APP-3 Launch slips 2 days'])
+    expect(ghosts[0]!.length).toBe(3)
+    answerQuestion(store, question.id, { choice: 'one' })
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    expect(fake.callsOf('tasks:update')[0]!.tasks.map((t) => t.id)).toEqual(['a'])
+    expect(ghosts.at(-1)).toEqual([])
+  })
+
+  it('Discard (or Esc) sends nothing; the setting applies all without asking', async () => {
+    const { store, fake, drag } = setup()
+    drag.drop(MOVE_A, { shift: false })
+    answerQuestion(store, store.getState().question!.id, { choice: 'discard' })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(fake.callsOf('tasks:update')).toEqual([])
+    expect(store.getState().board.tasksById.a?.startDate).toBe(at(0, 9))
+
+    store.getState().setApplyAllWithoutAsking(true)
+    expect(drag.drop(MOVE_A, { shift: false })).toBeUndefined()
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    expect(fake.callsOf('tasks:update')[0]!.tasks).toHaveLength(3)
+  })
+
+  it('a drop that pushes nothing is sent as before, without asking', async () => {
+    const { store, fake, drag } = setup()
+    expect(drag.drop([{ id: 'x', startDeltaDays: 2, endDeltaDays: 2 }], { shift: false })).toBe(
+      undefined,
+    )
+    expect(store.getState().question).toBeNull()
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+  })
+})
