@@ -14,8 +14,9 @@ import {
   milestoneOverview,
   moveChanges,
 } from '../../src-shared/schedule'
-import type { DependencyLink, ScheduleIndex, ScheduleTask } from '../../src-shared/schedule'
+import type { ScheduleIndex } from '../../src-shared/schedule'
 import { writeDocSection } from '../doc-section'
+import { makeBoard, random } from './board'
 
 const HEADING = '## Scheduling core (issue 12)'
 const args = process.argv.slice(2)
@@ -24,99 +25,13 @@ const write = args.includes('--write')
 const runsAt = args.indexOf('--runs')
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : quick ? 1 : 5
 const SIZES = quick ? [5_000] : [5_000, 50_000]
+
+// The renderer's half (issue 12): the same boards through the renderer's selectors (./renderer.ts).
+if (args.includes('--renderer')) {
+  await import('./renderer')
+  process.exit(0)
+}
 const TODAY = '2026-11-24'
-const DAY = 86_400_000
-const BASE = Date.parse('2025-06-01T00:00:00.000Z')
-
-/** mulberry32: a small seeded generator, so every run measures the same boards. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
-/**
- * A board like a real one: projects of 20-1,000 tasks, each task depending on one or two earlier
- * tasks of its project (N dependencies in all), dates laid out along the chains with a few days
- * of slack; 2% of the dependencies broken, 5% milestones (each closing a stretch of its project,
- * with about half of the 20 tasks before it linked to it), 3% undated,
- * some dates with a time of day, a third of the past tasks done.
- */
-function makeBoard(n: number, seed: number): { tasks: ScheduleTask[]; deps: DependencyLink[] } {
-  const rnd = random(seed)
-  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1))
-  const tasks: ScheduleTask[] = []
-  const start = new Float64Array(n)
-  const finish = new Float64Array(n)
-  const deps: DependencyLink[] = []
-  const preds: { p: number; lag: number }[][] = Array.from({ length: n }, () => [])
-  let projectStart = 0
-  let projectEnd = 0
-  let projectDay = 0
-  for (let i = 0; i < n; i++) {
-    if (i >= projectEnd) {
-      projectStart = i
-      projectEnd = Math.min(n, i + int(20, 1000))
-      projectDay = int(0, 500)
-    }
-    if (i > projectStart && deps.length < n) {
-      const count = deps.length < n - 1 && rnd() < 0.3 ? 2 : 1
-      for (let k = 0; k < count; k++) {
-        const p = int(Math.max(projectStart, i - 60), i - 1)
-        if (preds[i]!.some((x) => x.p === p)) continue
-        const lag = rnd() < 0.7 ? 0 : int(-1, 5)
-        preds[i]!.push({ p, lag })
-        deps.push({
-          id: `d${deps.length}`,
-          predecessorId: `t${p}`,
-          successorId: `t${i}`,
-          lagDays: lag,
-        })
-      }
-    }
-    // A milestone closes the last stretch of its project: some of the tasks before it link to it.
-    const milestone = i > projectStart + 5 && rnd() < 0.05
-    let s = projectDay + int(0, 20)
-    for (const { p, lag } of preds[i]!) {
-      if (!Number.isNaN(finish[p]!)) s = Math.max(s, finish[p]! + lag + int(0, 2))
-    }
-    const linked: number[] = []
-    if (milestone) {
-      for (let t = Math.max(projectStart, i - 20); t < i; t++) {
-        if (tasks[t]!.type === 'task' && !tasks[t]!.milestoneId && rnd() < 0.5) linked.push(t)
-      }
-      for (const t of linked) if (!Number.isNaN(finish[t]!)) s = Math.max(s, finish[t]! + int(0, 3))
-    }
-    if (rnd() < 0.02 && preds[i]!.length > 0) s -= int(1, 10) // a broken dependency
-    const undated = !milestone && rnd() < 0.03
-    const len = milestone ? 0 : int(0, 10)
-    const timed = rnd() < 0.2
-    const startDate = undated || milestone ? '' : iso(s, timed ? 9 : 0)
-    const dueDate = undated ? '' : iso(milestone ? s : s + len, timed ? 17 : 0)
-    start[i] = undated ? NaN : s
-    finish[i] = undated ? NaN : milestone ? s + 1 : s + len + 1
-    const done = !undated && BASE + (s + len) * DAY < Date.parse(TODAY) && rnd() < 0.33
-    tasks.push({
-      id: `t${i}`,
-      type: milestone ? 'milestone' : 'task',
-      startDate,
-      dueDate,
-      endedAt: done ? iso(s + len, 15) : '',
-      milestoneId: '',
-    })
-    for (const t of linked) tasks[t]!.milestoneId = `t${i}`
-  }
-  return { tasks, deps }
-}
-
-function iso(day: number, hour: number): string {
-  return new Date(BASE + day * DAY + hour * 3_600_000).toISOString()
-}
 
 /**
  * The task of a seeded sample whose 60-day drag moves the number of successors closest to 500
@@ -280,7 +195,7 @@ const section = `${HEADING}
 
 Command: \`npm run bench:schedule${write ? ' -- --write' : ''}\` (${date}). Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; load average ${loadavg()[0]!.toFixed(2)} at the end. Other work was running on the machine (shared cores), so read the figures as an upper bound.
 
-Pure code of \`src-shared/schedule\` in one Node process, no renderer. Boards from a seeded generator (\`bench/schedule/run.ts\`, \`makeBoard\`): projects of 20–1,000 tasks, each task depending on one or two earlier tasks of its project (as many dependencies as tasks), dates laid along the chains with a little slack, 2% of dependencies broken, 5% milestones, 3% undated, a fifth with a time of day. The dragged task is the one of a seeded sample (400 tasks) whose 60-day drag moves the number of successors closest to 500. Each figure is the median over ${RUNS} run(s) of that run's p50 / p95: a cascade run is 3 drags of 120 frames; the other parts 15 calls each, after 5 calls of warm-up. The goals are issue 12's, for 5,000 tasks; the 50,000-task rows show how cost grows. The renderer's part (ghost bars, the panels) is measured later.
+Pure code of \`src-shared/schedule\` in one Node process, no renderer. Boards from a seeded generator (\`bench/schedule/board.ts\`, \`makeBoard\`): projects of 20–1,000 tasks, each task depending on one or two earlier tasks of its project (as many dependencies as tasks), dates laid along the chains with a little slack, 2% of dependencies broken, 5% milestones, 3% undated, a fifth with a time of day. The dragged task is the one of a seeded sample (400 tasks) whose 60-day drag moves the number of successors closest to 500. Each figure is the median over ${RUNS} run(s) of that run's p50 / p95: a cascade run is 3 drags of 120 frames; the other parts 15 calls each, after 5 calls of warm-up. The goals are issue 12's, for 5,000 tasks; the 50,000-task rows show how cost grows. The renderer's selectors: the next section (\`--renderer\`).
 
 ${table.join('\n')}
 `
