@@ -26,9 +26,19 @@ export interface ScaleLike {
   width: number
 }
 
-/** The span a row draws: a task's own dates, else its subtasks'; a group's when collapsed. */
+/**
+ * The span a row draws: a task's own dates; a parent's summary bar covers its own dates and its
+ * subtasks' together (as timeline-model draws it: scrolling to the own dates alone left a parent's
+ * bar running off the view); a group's when collapsed.
+ */
 export function rowSpan<T extends LayoutTask>(row: Row<T>): SpanMs | undefined {
-  return row.kind === 'task' ? (row.extent ?? row.summary) : row.summary
+  if (row.kind !== 'task') return row.summary
+  const { extent, summary } = row
+  if (!extent || !summary) return extent ?? summary
+  return {
+    startMs: Math.min(extent.startMs, summary.startMs),
+    endMs: Math.max(extent.endMs, summary.endMs),
+  }
 }
 
 const xOf = (scale: ScaleLike, ms: number) => ((ms - scale.originMs) / DAY_MS) * scale.pxPerDay

@@ -9,6 +9,7 @@ import {
   dependenciesInWindow,
   layoutRows,
   paddedRange,
+  PX_PER_DAY,
   TimeScale,
   type Row,
   type RowLayout,
@@ -37,6 +38,8 @@ export interface TimelineModel {
 type BarMarks = Pick<TimelineModel, 'contextIds' | 'criticalIds' | 'focusIds' | 'baseline'>
 
 const DAY = 86_400_000
+/** Half of a wide chart area (px): the work's ends can be scrolled to the middle of the view. */
+const CENTRE_ROOM_PX = 1000
 
 /** Row order: the sort, and the frozen rank that keeps rows in place (../geometry/row-order.ts). */
 export interface RowOrder {
@@ -66,7 +69,11 @@ export function buildModel(
     if (span.startMs < from) from = span.startMs
     if (span.endMs > to) to = span.endMs
   }
-  const range = paddedRange(zoom, from, to)
+  // Room to centre any instant of the work: a chart barely wider than the view (quarter, year)
+  // pinned a zoom's anchor to the chart's edge instead of the view's middle, and the next zoom
+  // then came back weeks away from what was in the middle.
+  const room = (CENTRE_ROOM_PX / PX_PER_DAY[zoom]) * DAY
+  const range = paddedRange(zoom, from - room, to + room)
   return {
     layout,
     scale: new TimeScale(zoom, range.startDay, range.endDay),

@@ -104,7 +104,11 @@ export function useTimelineNavigation(o: Options): Navigation {
         const target = pointer ?? view.width / 2
         const place = zoomScroll(before.scale, scale, before.left, at, view.width, target)
         setLeft(element, place.scrollLeft)
-        lastZoom.current = { anchorMs: place.anchorMs, left: element.scrollLeft }
+        // Only a centre zoom's instant is the one a next toolbar zoom centres on: a pointer zoom
+        // kept its instant under the pointer, anywhere in the view, and centring on it next
+        // would jump (Ctrl+wheel, then Day -> Quarter -> Week, came back weeks away).
+        lastZoom.current =
+          pointer === null ? { anchorMs: place.anchorMs, left: element.scrollLeft } : null
       }
     } else if (!opened.current && layout.rows.length > 0) {
       const days = view.width / scale.pxPerDay

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import * as nav from '../../../src-renderer/timeline/geometry/navigation'
 import { paddedRange, TimeScale, ZOOM_LEVELS } from '../../../src-renderer/timeline/geometry'
 import type { Zoom } from '../../../src-renderer/timeline/geometry'
-import { ms } from './builders'
+import { layoutRows } from '../../../src-renderer/timeline/geometry/row-layout'
+import { at, ms, task } from './builders'
 
 const { centreAnchor, fitView, openingView, scrollToShow, UNIT_DAYS, zoomScroll } = nav
 const DAY = 86_400_000
@@ -140,5 +141,20 @@ describe('bringing a bar into view', () => {
   it('shows the start of a bar wider than the view', () => {
     const box = { left: 500, right: 3000, top: 0, bottom: 32 }
     expect(scrollToShow({ left: 0, top: 0 }, view, box).left).toBe(476)
+  })
+})
+
+describe('the span a row draws', () => {
+  it("is a parent's own dates and its subtasks' together, as its summary bar is drawn", () => {
+    const layout = layoutRows([
+      task('parent', { startDate: at('2026-03-02'), dueDate: at('2026-03-04') }),
+      task('child', { parentId: 'parent', startDate: at('2026-03-03'), dueDate: at('2026-03-20') }),
+    ])
+    const parent = layout.rows[layout.rowIndexById.get('parent')!]!
+    // The bug: the own dates alone (Mar 2-5), so scrolling to the parent left its bar running
+    // off the view.
+    expect(nav.rowSpan(parent)).toEqual({ startMs: ms('2026-03-02'), endMs: ms('2026-03-21') })
+    const child = layout.rows[layout.rowIndexById.get('child')!]!
+    expect(nav.rowSpan(child)).toMatchObject({ startMs: ms('2026-03-03'), endMs: ms('2026-03-21') })
   })
 })
