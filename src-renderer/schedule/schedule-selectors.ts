@@ -10,9 +10,11 @@ import type { Task } from '../../src-shared/api/resources'
 import {
   buildScheduleIndex,
   criticalPath,
+  finishDayOf,
   findProblems,
   milestoneOverview,
-  withTaskDates,
+  startDayOf,
+  taskExtent,
 } from '../../src-shared/schedule'
 import type {
   BaselineDates,
@@ -31,33 +33,51 @@ let indexMemo: {
   value: ScheduleIndex
 } | null = null
 
-/** The same tasks in the same order with the same milestone links: only dates may differ. */
-function sameStructure(before: readonly Task[], after: readonly Task[]): boolean {
-  if (before.length !== after.length) return false
-  for (let i = 0; i < after.length; i++) {
+/**
+ * The same board with only some tasks' dates changed (an edit: the store replaces the objects of
+ * the tasks it changed, nothing else): the days of the changed tasks re-read, the dependency
+ * structure and every other day kept. Undefined when more than dates may differ (other tasks, in
+ * another order, another type or milestone link): then the index is built afresh. O(N) reference
+ * comparisons plus the changed tasks, where the core's withTaskDates re-reads every date.
+ */
+function withChangedDates(index: ScheduleIndex, tasks: readonly Task[]): ScheduleIndex | undefined {
+  const before = index.tasks as readonly Task[]
+  if (before.length !== tasks.length) return undefined
+  let startDay: Float64Array | undefined
+  let finishDay: Float64Array | undefined
+  for (let i = 0; i < tasks.length; i++) {
     const a = before[i] as Task
-    const b = after[i] as Task
-    if (a.id !== b.id || a.type !== b.type || a.milestoneId !== b.milestoneId) return false
+    const b = tasks[i] as Task
+    if (a === b) continue
+    if (a.id !== b.id || a.type !== b.type || a.milestoneId !== b.milestoneId) return undefined
+    startDay ??= index.startDay.slice()
+    finishDay ??= index.finishDay.slice()
+    const extent = taskExtent(b)
+    startDay[i] = extent ? startDayOf(extent) : NaN
+    finishDay[i] = extent ? finishDayOf(extent) : NaN
   }
-  return true
+  return {
+    ...index,
+    tasks,
+    startDay: startDay ?? index.startDay,
+    finishDay: finishDay ?? index.finishDay,
+  }
 }
 
 /**
- * The board's index. An edit of dates only (a drag, a fix) re-reads the days and keeps the
- * dependency structure (O(N)); anything else (a sync, a new dependency, a milestone link) builds
- * it afresh (O(N + E)).
+ * The board's index. An edit of dates only (a drag, a fix) re-reads the changed tasks' days and
+ * keeps the dependency structure; anything else (a sync, a new dependency, a milestone link)
+ * builds it afresh (O(N + E)).
  */
 export function selectScheduleIndex(s: PlannerState): ScheduleIndex {
   const { tasksById, dependencies } = s.board
   if (indexMemo?.tasksById === tasksById && indexMemo.dependencies === dependencies)
     return indexMemo.value
   const tasks = Object.values(tasksById)
-  const before = indexMemo
   const value =
-    before?.dependencies === dependencies &&
-    sameStructure(before.value.tasks as readonly Task[], tasks)
-      ? withTaskDates(before.value, tasks)
-      : buildScheduleIndex(tasks, dependencies)
+    (indexMemo?.dependencies === dependencies
+      ? withChangedDates(indexMemo.value, tasks)
+      : undefined) ?? buildScheduleIndex(tasks, dependencies)
   indexMemo = { tasksById, dependencies, value }
   return value
 }
