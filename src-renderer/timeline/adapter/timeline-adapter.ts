@@ -310,10 +310,20 @@ export class TimelineAdapter implements EventHost {
     } finally {
       // Unless the caller drew already: draw what it is about to (the dropped positions), so
       // the next drag and a cancel start from there; or, while it asks, where they were.
+      if (!this.destroyed && !decided) this.putBack(results)
       if (!this.destroyed && this.renders === before) {
         if (results.length > 0) this.draw(decided ? Scene.shifted(base, results) : base)
         else if (this.pending) this.draw(this.pending)
       }
+    }
+  }
+
+  /** The dragged bars back where their data puts them (frappe moved the rects, not the data). */
+  private putBack(results: readonly DragResult[]): void {
+    for (const { id } of results) {
+      const model = this.scene.byId.get(id)
+      const bar = model?.drawn ? this.chart.get_bar(model.key) : undefined
+      if (bar) this.decor.restore(bar)
     }
   }
 
