@@ -34,11 +34,21 @@ export function planDrop(
   const command = commandFromDrag(results)
   if (!command) return undefined
   const { board } = state
-  const changes = runCommand(board, command).updates.map(({ id, startDate, dueDate }) => ({
-    id,
-    ...(startDate !== undefined ? { startDate } : {}),
-    ...(dueDate !== undefined ? { dueDate } : {}),
-  }))
+  // The command on a table of just the tasks it names: the same dates, without copying the
+  // whole board's table on every frame.
+  const named = command.kind === 'moveTasks' ? command.ids : 'id' in command ? [command.id] : []
+  const table: Record<string, Task> = {}
+  for (const id of named) {
+    const task = board.tasksById[id]
+    if (task) table[id] = task
+  }
+  const changes = runCommand({ tasksById: table }, command).updates.map(
+    ({ id, startDate, dueDate }) => ({
+      id,
+      ...(startDate !== undefined ? { startDate } : {}),
+      ...(dueDate !== undefined ? { dueDate } : {}),
+    }),
+  )
   if (changes.length === 0) return undefined
   const result = cascade(selectScheduleIndex(state), changes)
   const keyOf = keyNamer(board.tasksById, board.dependencies)
