@@ -5,7 +5,8 @@ export const TASK_DRAG_TYPE = 'application/x-planner-task'
 
 export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JSX.Element {
   return (
-    <aside className="unscheduled" aria-label="Unscheduled tasks">
+    // Focusable, so a keyboard can scroll a long tray (its items are only dragged).
+    <aside className="unscheduled" aria-label="Unscheduled tasks" tabIndex={0}>
       <h2>Unscheduled ({tasks.length})</h2>
       <ul>
         {tasks.map((task) => (

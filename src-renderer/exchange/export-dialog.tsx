@@ -9,6 +9,7 @@ import { TREE_WIDTH } from '../timeline/view/task-tree'
 import type { ExportChoice, Viewport } from './export-action'
 import { makeExport } from './export-action'
 import { download } from './export-files'
+import { useDialogFocus } from './dialog-focus'
 
 /** The timeline's scroll box as it is now; undefined when no timeline is on screen. */
 function measureTimeline(): Viewport | undefined {
@@ -62,6 +63,7 @@ export function ExportDialog({
     }
   }
 
+  const dialog = useDialogFocus<HTMLDivElement>()
   return (
     <div className="exchange-backdrop">
       <div
@@ -69,6 +71,8 @@ export function ExportDialog({
         role="dialog"
         aria-modal="true"
         aria-label="Export"
+        ref={dialog}
+        tabIndex={-1}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             event.stopPropagation()

@@ -16,6 +16,7 @@ import { selectVocabulary, usePlanner, usePlannerStore } from '../state'
 import { ColumnMapping, ImportReportView, PlanPreview } from './import-steps'
 import type { ImportProgress, ImportReport } from './import-run'
 import { runImport } from './import-run'
+import { useDialogFocus } from './dialog-focus'
 
 type Step =
   | { name: 'file' }
@@ -66,6 +67,7 @@ export function ImportWizard({
   }
 
   const running = step.name === 'running'
+  const dialog = useDialogFocus<HTMLDivElement>()
   return (
     <div className="exchange-backdrop">
       <div
@@ -73,6 +75,8 @@ export function ImportWizard({
         role="dialog"
         aria-modal="true"
         aria-label="Import"
+        ref={dialog}
+        tabIndex={-1}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && !running) {
             event.stopPropagation()

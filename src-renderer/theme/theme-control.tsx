@@ -1,6 +1,6 @@
 // The toolbar's Theme choice: System (follows the OS), Light or Dark. Main keeps it across
 // restarts (appearance:get/set); the page shows a new choice at once, before main has it stored.
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type { ThemeChoice } from '../../src-shared/ipc'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
 import { usePlannerStore } from '../state'
@@ -15,6 +15,7 @@ const CHOICES: readonly (readonly [ThemeChoice, string])[] = [
 export function ThemeControl({ api }: { api: PlannerApi }): React.JSX.Element {
   const store = usePlannerStore()
   const [theme, setTheme] = useState<ThemeChoice>('system')
+  const id = useId()
   useEffect(() => {
     let live = true
     void api.calls.appearanceGet(undefined).then((result) => {
@@ -41,15 +42,17 @@ export function ThemeControl({ api }: { api: PlannerApi }): React.JSX.Element {
     })
   }
   return (
-    <label className="theme-control">
-      Theme
-      <select value={theme} onChange={(event) => choose(event.target.value as ThemeChoice)}>
+    // The label stands beside the select, not around it: a wrapping label would add the chosen
+    // option to the select's name ("Theme System").
+    <span className="theme-control">
+      <label htmlFor={id}>Theme</label>{' '}
+      <select id={id} value={theme} onChange={(event) => choose(event.target.value as ThemeChoice)}>
         {CHOICES.map(([value, label]) => (
           <option key={value} value={value}>
             {label}
           </option>
         ))}
       </select>
-    </label>
+    </span>
   )
 }

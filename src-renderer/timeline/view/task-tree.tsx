@@ -23,7 +23,10 @@ interface TaskTreeProps {
 function describe(task: Task): string {
   const due = task.dueDate ? `, due ${task.dueDate.slice(0, 10)}` : ''
   const who = task.assignedUserEmail ? `, assigned to ${task.assignedUserEmail}` : ''
-  return `${task.projectKey}-${task.key} ${task.title}, ${task.type === 'milestone' ? 'milestone' : task.status}${due}${who}`
+  // The row's visible text (key, title, initials) comes first and whole, so a voice user can say
+  // what they see (WCAG 2.5.3, label in name); the rest only adds.
+  const initialsShown = task.assignedUserEmail ? ` ${initials(task.assignedUserEmail)}` : ''
+  return `${task.projectKey}-${task.key} ${task.title}${initialsShown}, ${task.type === 'milestone' ? 'milestone' : task.status}${due}${who}`
 }
 
 export function TaskTree({
@@ -152,8 +155,8 @@ export function TaskTree({
         )}
         <span className="task-key">
           {task.projectKey}-{task.key}
-        </span>
-        <span className="task-title">{task.title}</span>
+        </span>{' '}
+        <span className="task-title">{task.title}</span>{' '}
         {task.assignedUserEmail && (
           <span className="assignee" title={task.assignedUserEmail}>
             {initials(task.assignedUserEmail)}
