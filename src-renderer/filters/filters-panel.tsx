@@ -5,6 +5,7 @@
 // (the panel only edits the draft in the store; see filter-outcome.ts).
 import { useEffect, useRef } from 'react'
 import type { PropertyShape } from '../../src-shared/board/vocabulary'
+import { Icon } from '../icons/icon'
 import { selectVocabulary, usePlanner, usePlannerStore } from '../state'
 import { ChoiceField, DayRangeField, ListField } from './filter-fields'
 import type { FilterDraft } from './filter-draft'
@@ -136,7 +137,7 @@ export function FiltersPanel({ id }: { id: string }): React.JSX.Element | null {
           matching subtask stay, dimmed.
         </p>
         <button type="button" aria-label="Close filters" onClick={() => state().openFilters(false)}>
-          ✕
+          <Icon name="close" />
         </button>
       </header>
       <div className="filters-grid">

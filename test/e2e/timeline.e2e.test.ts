@@ -263,6 +263,57 @@ describe('the timeline on the demo board', () => {
     await planner.screenshot('07-waiting-for-a-valid-key')
   })
 
+  it('status at a glance: done, started and overdue bars carry their marks as SVG, the legend says so, no emoji', async () => {
+    const { page } = planner
+    const tasks = await board.tasks()
+    const now = Date.now()
+    const shown = new Set(
+      await page
+        .locator('.tb-bar[data-task-id]')
+        .evaluateAll((e) => e.map((g) => g.getAttribute('data-task-id'))),
+    )
+    // Every drawn task bar's marks match its dates: done = endedAt, started = startedAt, overdue
+    // = not done and the due day has passed (docs/scheduling.md).
+    let checked = 0
+    for (const task of tasks) {
+      if (!shown.has(task.id) || task.type !== 'task' || !task.dueDate) continue
+      const bar = page.locator(`.tb-bar[data-task-id="${task.id}"]`)
+      const classes = ((await bar.getAttribute('class')) ?? '').split(' ')
+      const done = task.endedAt !== ''
+      const dueEnd = Date.parse(task.dueDate) + (task.dueDate.endsWith('T00:00:00.000Z') ? DAY : 0)
+      expect(classes.includes('status-done'), task.title).toBe(done)
+      expect(classes.includes('status-started'), task.title).toBe(!done && task.startedAt !== '')
+      expect(classes.includes('overdue'), task.title).toBe(!done && now >= dueEnd)
+      const icons = await bar
+        .locator('.tb-status-icon')
+        .evaluateAll((e) =>
+          e.map((i) => Array.from(i.classList).find((c) => c.startsWith('tb-icon-'))),
+        )
+      const expected = [
+        ...(done ? ['tb-icon-check'] : []),
+        ...(!done && task.startedAt !== '' ? ['tb-icon-started'] : []),
+        ...(!done && now >= dueEnd ? ['tb-icon-overdue'] : []),
+      ]
+      expect(icons, task.title).toEqual(expected)
+      checked += 1
+    }
+    expect(checked).toBeGreaterThan(5)
+    // The demo board has all three, so each mark above was really checked both ways.
+    for (const mark of ['status-done', 'status-started', 'overdue'])
+      expect(await page.locator(`.tb-bar.${mark}`).count(), mark).toBeGreaterThan(0)
+    const legend = page.getByRole('list', { name: 'Legend' })
+    for (const words of ['Done (muted)', 'Started', 'Overdue, not done'])
+      expect(await legend.getByText(words, { exact: true }).count()).toBe(1)
+    expect(await legend.locator('svg.icon path').count()).toBeGreaterThanOrEqual(3)
+    // The pinned band's name draws its pin as an SVG, and the page holds no emoji at all.
+    await expect
+      .poll(() => page.locator('.tree-row.group .group-name svg.icon-pin').count())
+      .toBe(1)
+    const text = await page.evaluate(() => document.body.innerText)
+    expect(text).not.toMatch(/[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}]/u)
+    await planner.screenshot('08-status-at-a-glance')
+  })
+
   // Last: it scrolls the view far from today, where the drag tests look for bars.
   it('Find jumps to a task by key or by words of its title, scrolling it into view', async () => {
     const { page } = planner

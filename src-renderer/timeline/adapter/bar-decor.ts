@@ -9,10 +9,15 @@
 import type { GanttBar } from 'frappe-gantt'
 import { drawBaseline } from './baseline-bar'
 import type { BarModel, Scene } from './scene'
+import { makeStatusIcons, placeStatusIcons } from './status-icons'
+import type { StatusIcons } from './status-icons'
 import { milestoneHalf } from './units'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const LABEL_PAD_PX = 5
+/** Status icons sit this far inside a bar's start. */
+const ICON_INSET_PX = 3
+const ICON_SPARE_PX = 16
 /** The link handle's centre sits this far right of the bar's end: clear of the resize handle. */
 export const LINK_HANDLE_GAP_PX = 12
 const LINK_HANDLE_RADIUS_PX = 5
@@ -29,6 +34,7 @@ interface BarParts {
   label: SVGTextElement | null
   diamond?: SVGPathElement
   linkHandle?: SVGCircleElement
+  icons?: StatusIcons
 }
 
 /** Kinds whose ends the user may drag; the others only move. */
@@ -97,6 +103,12 @@ export class BarDecor {
     }
 
     drawBaseline(bar, model, this.scene.layout)
+
+    const icons = makeStatusIcons(group)
+    if (icons) {
+      bar.bar_group.insertBefore(icons.element, label)
+      parts.icons = icons
+    }
 
     if (model.bar.linkable !== false) {
       const handle = document.createElementNS(SVG_NS, 'circle')
@@ -209,8 +221,20 @@ export class BarDecor {
     }
     const x = Number(bar.$bar.getAttribute('x'))
     const w = Number(bar.$bar.getAttribute('width'))
-    const inside = parts.model.bar.kind !== 'milestone' && width + 2 * LABEL_PAD_PX <= w
-    label.setAttribute('x', String(inside ? x + (w - width) / 2 : x + w + LABEL_PAD_PX))
+    const milestone = parts.model.bar.kind === 'milestone'
+    // Status icons go first, inside the bar when they fit, else right after it, before the label.
+    const icons = parts.icons
+    const iconRoom = icons?.width ?? 0
+    // Inside only with room to spare: a bar filled by its icons is hard to grab and to read.
+    const iconsInside = !milestone && iconRoom + ICON_SPARE_PX <= w
+    if (icons) {
+      const cy = Number(bar.$bar.getAttribute('y')) + this.scene.layout.barHeight / 2
+      placeStatusIcons(icons, iconsInside ? x + ICON_INSET_PX : x + w + LABEL_PAD_PX, cy)
+    }
+    const before = iconsInside ? ICON_INSET_PX + iconRoom : 0
+    const inside = !milestone && width + 2 * LABEL_PAD_PX + before <= w
+    const outsideAt = x + w + LABEL_PAD_PX + (iconsInside ? 0 : iconRoom)
+    label.setAttribute('x', String(inside ? x + before + (w - before - width) / 2 : outsideAt))
     label.classList.toggle('big', !inside)
   }
 

@@ -4,6 +4,7 @@
 import type { KeyboardEvent } from 'react'
 import type { Task } from '../../../src-shared/api'
 import { selectContextIds } from '../../filters/filter-outcome'
+import { Icon } from '../../icons/icon'
 import { selectFocusChain } from '../../schedule/schedule-selectors'
 import { usePlanner, usePlannerStore } from '../../state'
 import type { Row } from '../geometry'
@@ -94,7 +95,15 @@ export function TaskTree({
           >
             {row.collapsed ? '▸' : '▾'}
           </button>
-          <span className="group-name">{row.pinned ? '📌 Pinned' : row.projectKey}</span>
+          <span className="group-name">
+            {row.pinned ? (
+              <>
+                <Icon name="pin" /> Pinned
+              </>
+            ) : (
+              row.projectKey
+            )}
+          </span>
         </div>,
       )
       continue

@@ -5,6 +5,7 @@ import { taskExtent } from '../../../src-shared/schedule'
 import type { BaselineDates } from '../../../src-shared/schedule'
 import type { Command } from '../../state/commands'
 import type { AdapterBar, AdapterLink, DragResult } from '../adapter/types'
+import { statusClasses } from './bar-status'
 import {
   dependenciesInWindow,
   layoutRows,
@@ -32,10 +33,12 @@ export interface TimelineModel {
   focusIds?: ReadonlySet<string>
   /** A shown baseline's dates by task id: thin bars under the current ones. */
   baseline?: ReadonlyMap<string, BaselineDates>
+  /** The instant the model was built for: what "overdue" is measured against. */
+  now?: number
 }
 
 /** What a bar's look depends on besides its task. */
-type BarMarks = Pick<TimelineModel, 'contextIds' | 'criticalIds' | 'focusIds' | 'baseline'>
+type BarMarks = Pick<TimelineModel, 'contextIds' | 'criticalIds' | 'focusIds' | 'baseline' | 'now'>
 
 const DAY = 86_400_000
 /** Half of a wide chart area (px): the work's ends can be scrolled to the middle of the view. */
@@ -78,6 +81,7 @@ export function buildModel(
     layout,
     scale: new TimeScale(zoom, range.startDay, range.endDay),
     rowIds: layout.rows.map((r) => r.id),
+    now,
   }
 }
 
@@ -99,10 +103,16 @@ export function barLabel(task: Task): string {
 }
 
 /** `pending`: an edit of the task waits in main's journal (the board could not be reached). */
-function barClass(task: Task, pending: ReadonlySet<string>, marks: BarMarks = {}): string {
+function barClass(
+  task: Task,
+  pending: ReadonlySet<string>,
+  marks: BarMarks = {},
+  endMs?: number,
+): string {
   return [
     'task',
     `priority-${task.priority || 'none'}`,
+    ...statusClasses(task, endMs, marks.now),
     task.pinToTop ? 'pinned' : '',
     pending.has(task.id) ? 'pending' : '',
     marks.contextIds?.has(task.id) ? 'filter-context' : '',
@@ -148,7 +158,7 @@ function barsOfRow(
         row: index,
         locked: true,
         selected: selected.has(task.id),
-        className: barClass(task, pending, marks),
+        className: barClass(task, pending, marks, extent?.endMs ?? endMs),
       },
     ]
   }
@@ -164,7 +174,7 @@ function barsOfRow(
       kind: extent.kind,
       row: index,
       selected: selected.has(task.id),
-      className: barClass(task, pending, marks),
+      className: barClass(task, pending, marks, extent.endMs),
       ...(baseline ? { baseline: { startMs: baseline.startMs, endMs: baseline.endMs } } : {}),
     },
   ]

@@ -37,6 +37,10 @@ export interface BarView {
   ariaLabel: string | null
   /** Still the element that was there at the last mark() (moved in place, not rebuilt). */
   marked: boolean
+  /** Status icons drawn (check, started, overdue), left to right, host-relative screen x. */
+  statusIcons: { name: string; x: number; width: number }[]
+  /** The label on screen relative to the host. */
+  labelBox: Box
 }
 
 export interface ArrowView {

@@ -106,6 +106,17 @@ const api: PageApi = {
         handles: handles.filter((h) => getComputedStyle(h).display !== 'none').length,
         ariaLabel: group.getAttribute('aria-label'),
         marked: marked.has(group),
+        statusIcons: [...group.querySelectorAll<SVGGElement>('.tb-status-icon')].map((icon) => {
+          const at = box(icon)
+          const name = [...icon.classList].find((c) => c.startsWith('tb-icon-')) ?? ''
+          return { name: name.slice('tb-icon-'.length), x: at.x - hostBox.x, width: at.width }
+        }),
+        labelBox: label
+          ? (() => {
+              const at = box(label)
+              return { ...at, x: at.x - hostBox.x, y: at.y - hostBox.y }
+            })()
+          : { x: 0, y: 0, width: 0, height: 0 },
       }
     })
   },
