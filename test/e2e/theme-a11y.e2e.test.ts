@@ -92,6 +92,8 @@ describe('the Theme choice', () => {
       'violated',
       'critical',
       'pending',
+      'status-done',
+      'status-started',
     ] as const
     for (const theme of ['light', 'dark'] as const) {
       await choose(theme)
