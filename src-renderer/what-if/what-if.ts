@@ -12,7 +12,7 @@ import { selectScheduleIndex } from '../schedule/schedule-selectors'
 import { applyEdit, askUser, runCommand } from '../state'
 import type { Command, PlannerState, PlannerStore } from '../state'
 import type { WhatIfSummary } from '../state/slices/what-if-slice'
-import type { DragResult, GhostBar } from '../timeline/adapter'
+import type { DragResult, GhostBar } from '../timeline/adapter/types'
 import { commandFromDrag } from '../timeline/view/timeline-model'
 
 export interface WhatIfPlan {

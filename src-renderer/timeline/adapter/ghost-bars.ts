@@ -4,17 +4,10 @@
 // removed when the drag ends; frappe never sees it.
 import './ghost-bars.css'
 import type { Scene } from './scene'
+import type { GhostBar } from './types'
 import { milestoneHalf, rowMiddle, xOf } from './units'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
-
-/** A task's span as the cascade would leave it (UTC ms; a milestone's is its point). */
-export interface GhostBar {
-  id: string
-  startMs: number
-  endMs: number
-  milestone: boolean
-}
 
 export class GhostBars {
   private group: SVGGElement | undefined

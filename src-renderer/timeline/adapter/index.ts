@@ -1,6 +1,5 @@
 // The timeline's chart layer. The only module of the app that knows frappe-gantt is here.
 export { TimelineAdapter } from './timeline-adapter'
-export type { GhostBar } from './ghost-bars'
 export type { TimelineAdapterOptions } from './timeline-adapter'
 export type { BarKey } from './adapter-events'
 export { FLASH_MS } from './bar-focus'
@@ -11,6 +10,7 @@ export type {
   AdapterScale,
   ClickModifiers,
   DragResult,
+  GhostBar,
   RenderInput,
   SpanSelection,
 } from './types'

@@ -25,12 +25,18 @@ import { ChartCore, dayViewMode } from './chart-core'
 import type { ChartOptions } from './chart-core'
 import { DragSession } from './drag-session'
 import { GhostBars } from './ghost-bars'
-import type { GhostBar } from './ghost-bars'
 import type { LagArrow } from './lag-arrow'
 import { LinkDraw } from './link-draw'
 import { Scene } from './scene'
 import { SpanSelect } from './span-select'
-import type { AdapterScale, ClickModifiers, DragResult, RenderInput, SpanSelection } from './types'
+import type {
+  AdapterScale,
+  ClickModifiers,
+  DragResult,
+  GhostBar,
+  RenderInput,
+  SpanSelection,
+} from './types'
 
 export interface TimelineAdapterOptions {
   scale: AdapterScale

@@ -91,3 +91,11 @@ export interface RenderInput {
   firstRow: number
   rowCount: number
 }
+
+/** A task's span as the what-if cascade would leave it (UTC ms; a milestone's is its point). */
+export interface GhostBar {
+  id: string
+  startMs: number
+  endMs: number
+  milestone: boolean
+}
