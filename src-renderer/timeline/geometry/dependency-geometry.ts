@@ -11,8 +11,8 @@
 // The renderer draws four things: `lagSegment` dashed with its label, `path` solid,
 // `slackSegment` in the slack style, `head` filled; each piece of the line is in exactly one.
 // A violated arrow is drawn red and shows `violationLabel` ("-2d": two days missing).
-import type { DependencyStatus } from './dependency-status'
-import { dependencyStatus } from './dependency-status'
+import type { DependencyStatus } from '../../../src-shared/schedule/rule'
+import { dependencyStatus } from '../../../src-shared/schedule/rule'
 import { ROW_HEIGHT } from './row-layout'
 import type { TaskExtent } from './task-extent'
 

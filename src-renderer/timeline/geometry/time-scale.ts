@@ -2,7 +2,7 @@
 // UTC because the service's dates are UTC timestamps and the timeline works in whole UTC days.
 // x = 0 is the midnight that starts the range's first day, so day boundaries sit at whole
 // multiples of pxPerDay and day math on x agrees with day math on timestamps.
-import type { CalendarUnit } from './day-math'
+import type { CalendarUnit } from '../../../src-shared/schedule/days'
 import {
   DAY_MS,
   dayNumberOfIsoDay,
@@ -12,7 +12,7 @@ import {
   nextUnitStart,
   unitStart,
   weekdayOfDayNumber,
-} from './day-math'
+} from '../../../src-shared/schedule/days'
 
 export type Zoom = 'day' | 'week' | 'month' | 'quarter' | 'year'
 

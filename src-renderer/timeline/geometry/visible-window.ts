@@ -1,6 +1,6 @@
 // What is in view, for virtualisation: only the rows, days and arrows near the viewport are
 // rendered, so the cost of a frame follows the window's size, not the board's.
-import type { DependencyLink } from './dependency-status'
+import type { DependencyLink } from '../../../src-shared/schedule/rule'
 
 /** First and last row index to render, inclusive; `last < first` when there is nothing. */
 export interface RowWindow {

@@ -1,7 +1,7 @@
 // Whole UTC days as integers: conversions, calendar validity, weekdays and header units.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import * as days from '../../../src-renderer/timeline/geometry/day-math'
+import * as days from '../../../src-shared/schedule/days'
 
 const { dayNumberOfIsoDay: dayOf, isoDayOfDayNumber: isoOf } = days
 

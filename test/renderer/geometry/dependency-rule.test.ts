@@ -1,6 +1,6 @@
 // Finish-to-start with lag in whole days: kept, violated by how many days, or with slack.
 import { describe, expect, it } from 'vitest'
-import * as ds from '../../../src-renderer/timeline/geometry/dependency-status'
+import * as ds from '../../../src-shared/schedule/rule'
 import { taskExtent } from '../../../src-renderer/timeline/geometry/task-extent'
 import { at, dateless, ms, task } from './builders'
 
