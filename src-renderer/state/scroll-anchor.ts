@@ -2,6 +2,7 @@
 // centre of the viewport and the row at its top. Pixels change meaning with the zoom (px per day)
 // and with every refresh (the first drawn day moves when tasks move, rows come and go); a day and
 // a row do not, so the same place stays in view across both.
+import { DAY_MS } from '../../src-shared/schedule/days'
 
 export interface ScrollAnchor {
   /** The calendar day at the viewport's horizontal centre, `YYYY-MM-DD`. */
@@ -32,7 +33,6 @@ export interface ScrollPosition {
   scrollTop: number
 }
 
-const DAY_MS = 86_400_000
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00.000Z`)
 
 export function anchorFromScroll(scroll: ScrollPosition, geometry: TimelineGeometry): ScrollAnchor {

@@ -4,8 +4,7 @@
 import type { LayoutTask, Row, SpanMs } from './row-layout'
 import { PX_PER_DAY, ZOOM_LEVELS } from './time-scale'
 import type { Zoom } from './time-scale'
-
-const DAY_MS = 86_400_000
+import { DAY_MS } from '../../../src-shared/schedule/days'
 
 /**
  * The header's small unit at each zoom, in days (month and quarter rounded up): a place kept

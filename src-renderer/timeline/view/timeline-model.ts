@@ -1,6 +1,7 @@
 // From the board in the store to what the timeline draws: rows, the time scale, and the bars and
 // links of the visible window in the adapter's terms. Pure, so it is unit-tested in Node.
 import type { Dependency, Task } from '../../../src-shared/api'
+import { DAY_MS } from '../../../src-shared/schedule/days'
 import { taskExtent } from '../../../src-shared/schedule'
 import type { BaselineDates } from '../../../src-shared/schedule'
 import type { Command } from '../../state/commands'
@@ -40,7 +41,6 @@ export interface TimelineModel {
 /** What a bar's look depends on besides its task. */
 type BarMarks = Pick<TimelineModel, 'contextIds' | 'criticalIds' | 'focusIds' | 'baseline' | 'now'>
 
-const DAY = 86_400_000
 /** Half of a wide chart area (px): the work's ends can be scrolled to the middle of the view. */
 const CENTRE_ROOM_PX = 1000
 
@@ -64,8 +64,8 @@ export function buildModel(
     sort: order?.sort,
     rank: order?.rank ?? undefined,
   })
-  let from = now - 30 * DAY
-  let to = now + 60 * DAY
+  let from = now - 30 * DAY_MS
+  let to = now + 60 * DAY_MS
   for (const row of layout.rows) {
     const span = row.kind === 'task' ? (row.extent ?? row.summary) : row.summary
     if (!span) continue
@@ -75,7 +75,7 @@ export function buildModel(
   // Room to centre any instant of the work: a chart barely wider than the view (quarter, year)
   // pinned a zoom's anchor to the chart's edge instead of the view's middle, and the next zoom
   // then came back weeks away from what was in the middle.
-  const room = (CENTRE_ROOM_PX / PX_PER_DAY[zoom]) * DAY
+  const room = (CENTRE_ROOM_PX / PX_PER_DAY[zoom]) * DAY_MS
   const range = paddedRange(zoom, from - room, to + room)
   return {
     layout,

@@ -13,6 +13,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { PlannerApi } from '../../../src-shared/ipc'
 import { DependencyPanel } from '../../dependencies/dependency-panel'
 import { dependencyName, keyNamer } from '../../dependencies/dependency-words'
+import { DAY_MS } from '../../../src-shared/schedule/days'
 import { anchorFromScroll, applyEdit, usePlanner, usePlannerStore } from '../../state'
 import { createDependency } from '../../state/actions/dependencies'
 import { TimelineAdapter } from '../adapter'
@@ -32,8 +33,6 @@ const OVERSCAN = 20
 
 /** Days a task gets when it is dropped from the Unscheduled tray. */
 export const SCHEDULED_DAYS = 3
-
-const DAY_MS = 86_400_000
 
 /** Days picked on a row as the create dialog's dates: YYYY-MM-DD, the due day included. */
 export function spanDates(span: SpanSelection): { startDate: string; dueDate: string } {
