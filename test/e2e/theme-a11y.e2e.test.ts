@@ -137,7 +137,9 @@ const escape = async (shown: Locator) => {
 
 async function clickFirstArrow(): Promise<void> {
   const point = await planner.page.evaluate(() => {
-    for (const hit of document.querySelectorAll<SVGPathElement>('[data-link-id] .tb-arrow-hit')) {
+    for (const hit of Array.from(
+      document.querySelectorAll<SVGPathElement>('[data-link-id] .tb-arrow-hit'),
+    )) {
       const length = hit.getTotalLength()
       for (let i = 1; i < 20; i += 1) {
         const at = hit.getPointAtLength((length * i) / 20)
