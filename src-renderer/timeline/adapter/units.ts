@@ -1,8 +1,9 @@
 // Days, pixels and rows: the few numbers the adapter's parts agree on. x = 0 is the scale's
 // start (a UTC midnight), so whole days are whole multiples of pxPerDay.
+import { DAY_MS } from '../../../src-shared/schedule/days'
 import type { AdapterScale } from './types'
 
-export const DAY_MS = 86_400_000
+export { DAY_MS }
 
 export interface Layout {
   scale: AdapterScale
@@ -23,12 +24,6 @@ export function rowMiddle(layout: Layout, row: number): number {
   return row * layout.rowHeight + layout.rowHeight / 2
 }
 
-/** The midnight (UTC) that starts the day holding `ms`. */
-export function floorDay(ms: number): number {
-  return Math.floor(ms / DAY_MS) * DAY_MS
-}
-
-/** The first midnight (UTC) at or after `ms`: the first day a bar ending at `ms` leaves free. */
-export function ceilDay(ms: number): number {
-  return Math.ceil(ms / DAY_MS) * DAY_MS
-}
+/** The midnight (UTC) that starts the day holding `ms`; the first midnight at or after `ms`
+ *  (the first day a bar ending at `ms` leaves free). */
+export { ceilToDayMs as ceilDay, floorToDayMs as floorDay } from '../../../src-shared/schedule/days'
