@@ -144,7 +144,8 @@ export class AdapterEvents {
   }
 
   /**
-   * Keys on what has focus in the chart: Enter or Space on an arrow selects it, as a click does;
+   * Keys on what has focus in the chart: Enter or Space on an arrow selects it, as a click does,
+   * and the arrow keys move to the next or previous arrow (all arrows are one Tab stop);
    * on a bar, Space selects it (Ctrl/Shift as with the mouse) and the arrow keys, Home, End and
    * Enter go to the app, which moves the focus through the rows as the task tree does.
    */
@@ -153,6 +154,12 @@ export class AdapterEvents {
     const arrow = closest(event.target, '.tb-arrow-hit') && closest(event.target, '.tb-arrow')
     const linkId = arrow?.getAttribute('data-link-id')
     if (linkId) {
+      const step = ARROW_STEPS[event.key]
+      if (step !== undefined && event.target instanceof SVGElement) {
+        event.preventDefault()
+        moveArrowStop(event.target, step)
+        return
+      }
       if (event.key !== 'Enter' && event.key !== ' ') return
       event.preventDefault()
       a.callbacks.onLinkClick?.(linkId)
@@ -207,4 +214,24 @@ export class AdapterEvents {
       event.stopPropagation()
     }
   }
+}
+
+/** Arrow keys on a focused arrow: which way through the arrows (in drawing order). */
+const ARROW_STEPS: Readonly<Record<string, number>> = {
+  ArrowDown: 1,
+  ArrowRight: 1,
+  ArrowUp: -1,
+  ArrowLeft: -1,
+}
+
+/** Roving tabindex over the arrows' hit paths: the one focused next is the arrows' Tab stop. */
+function moveArrowStop(from: SVGElement, step: number): void {
+  const layer = from.closest('svg') ?? from.ownerDocument
+  const stops = [...layer.querySelectorAll<SVGElement>('.tb-arrow-hit')]
+  const at = stops.indexOf(from)
+  const next = stops[at + step]
+  if (at < 0 || !next) return
+  from.setAttribute('tabindex', '-1')
+  next.setAttribute('tabindex', '0')
+  next.focus()
 }

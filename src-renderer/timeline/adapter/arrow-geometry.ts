@@ -6,9 +6,11 @@
 // finish day (the first day it no longer occupies) to finish + lag, labelled "+Nd"; from there
 // down (or up) to the successor's row and into its start with an arrowhead. When the successor
 // starts later than finish + lag, that extra slack is the last horizontal run, drawn dotted. When
-// it starts earlier (violated), or too close to turn in front of it, the route loops back along
-// the row boundary next to the successor; a violation is drawn red and labelled "-Nd missing"
-// left of the successor.
+// it starts earlier (violated), or too close to turn in front of it, the route runs along the row
+// boundary next to the successor and drops onto its start from above (or below): two bends at
+// most, never back through the successor's row; a violation is drawn red and labelled
+// "-Nd missing" left of the successor. Every part is an open line (issue 13: long violations
+// once read as red boxes across the chart).
 // Day math decides ok/slack/violated (the same answer at every zoom); pixels only draw it.
 import type { Layout } from './units'
 import { DAY_MS, ceilDay, floorDay, milestoneHalf, rowMiddle, xOf } from './units'
@@ -27,6 +29,11 @@ export interface ArrowLabel {
   x: number
   y: number
   text: string
+  /**
+   * The lag segment is wide enough for the text (lag labels only): else it would spill onto the
+   * bars' ends or labels, and the arrow shows it on hover or selection only.
+   */
+  fits?: boolean
 }
 
 export interface ArrowPaths {
@@ -49,11 +56,25 @@ export interface ArrowPaths {
 const APPROACH_PX = 8
 const STUB_PX = 16
 const LABEL_LIFT_PX = 4
+/** Width of a label character at the arrows' 10 px font, generously (digits, +, -, d). */
+const LABEL_CHAR_PX = 6.5
+/** How far into the successor an arrow from above lands (a bar; a milestone: its top tip). */
+const ENTRY_INSET_PX = 6
 
 const r = (n: number) => Math.round(n * 100) / 100
 
 function head(x: number, y: number): string {
   return `M ${r(x - 5)} ${r(y - 5)} L ${r(x)} ${r(y)} L ${r(x - 5)} ${r(y + 5)}`
+}
+
+/** An arrowhead pointing down (dy 1) or up (dy -1) at (x, y). */
+function verticalHead(x: number, y: number, dy: 1 | -1): string {
+  return `M ${r(x - 5)} ${r(y - 5 * dy)} L ${r(x)} ${r(y)} L ${r(x + 5)} ${r(y - 5 * dy)}`
+}
+
+/** Whether `text` fits on a horizontal run `width` px long, with a little air either side. */
+function fitsOn(text: string, width: number): boolean {
+  return text.length * LABEL_CHAR_PX + 4 <= width
 }
 
 export function lagText(lagDays: number): string {
@@ -105,7 +126,14 @@ export function arrowPaths(
   const tail = xF > xEnd + 0.5 ? `M ${r(xEnd)} ${r(yP)} H ${r(xF)}` : ''
   const lagPath = lag === 0 ? '' : `M ${r(xF)} ${r(yP)} H ${r(xE)}`
   const lagLabel =
-    lag === 0 ? undefined : { x: r((xF + xE) / 2), y: r(yP - LABEL_LIFT_PX), text: lagText(lag) }
+    lag === 0
+      ? undefined
+      : {
+          x: r((xF + xE) / 2),
+          y: r(yP - LABEL_LIFT_PX),
+          text: lagText(lag),
+          fits: fitsOn(lagText(lag), Math.abs(xE - xF)),
+        }
 
   if (!to) {
     const x = Math.max(xE, xF) + STUB_PX
@@ -133,6 +161,7 @@ export function arrowPaths(
 
   let connector: string
   let slack = ''
+  let arrowhead = head(xS, yS)
   if (yS === yP) {
     // Same row (only when two bars share one): straight along it.
     connector = `M ${r(xE)} ${r(yP)} H ${r(xS)}`
@@ -143,17 +172,21 @@ export function arrowPaths(
     if (state === 'slack') slack = run
     else connector += ` H ${r(xS)}`
   } else {
-    // Too close or too late: loop back along the row boundary next to the successor.
-    const yTurn = yS + (yS > yP ? -layout.rowHeight / 2 : layout.rowHeight / 2)
-    connector =
-      `M ${r(xE)} ${r(yP)} V ${r(yTurn)} H ${r(xS - APPROACH_PX)} ` + `V ${r(yS)} H ${r(xS)}`
+    // Too close or too late: along the row boundary next to the successor, then onto its start
+    // from above (below when it lies above): two bends, the run between rows where no bar is.
+    const dy = yS > yP ? 1 : -1
+    const yTurn = yS - (dy * layout.rowHeight) / 2
+    const xIn = to.milestone ? xS + milestoneHalf(layout) : xS + ENTRY_INSET_PX
+    const yIn = yS - (dy * layout.barHeight) / 2
+    connector = `M ${r(xE)} ${r(yP)} V ${r(yTurn)} H ${r(xIn)} V ${r(yIn)}`
+    arrowhead = verticalHead(xIn, yIn, dy)
   }
   return {
     state,
     line: `${tail} ${connector}`.trim(),
     lag: lagPath,
     slack,
-    head: head(xS, yS),
+    head: arrowhead,
     lagLabel,
     missingLabel,
     missingDays,

@@ -235,7 +235,11 @@ export class BarDecor {
     const inside = !milestone && width + 2 * LABEL_PAD_PX + before <= w
     const outsideAt = x + w + LABEL_PAD_PX + (iconsInside ? 0 : iconRoom)
     label.setAttribute('x', String(inside ? x + before + (w - before - width) / 2 : outsideAt))
-    label.classList.toggle('big', !inside)
+    if (label.classList.contains('big') !== !inside) {
+      label.classList.toggle('big', !inside)
+      // Its arrows show their lag label only where this label is not (lag-arrow.ts).
+      for (const arrow of bar.arrows ?? []) arrow.update()
+    }
   }
 
   private measureLabels(): void {

@@ -173,6 +173,10 @@ export class ChartCore extends Gantt {
       arrows.push(arrow)
     }
     this.arrows = arrows
+    // One Tab stop for all arrows (the selected one, else the first); arrow keys move on from it
+    // (adapter-events.ts).
+    const stop = arrows.find((arrow) => arrow.link.selected) ?? arrows[0]
+    stop?.element.querySelector('.tb-arrow-hit')?.setAttribute('tabindex', '0')
   }
 
   /** Replaces: an O(bars x arrows) filter. */

@@ -4,12 +4,19 @@
 //
 // The drawn paths are thin and take no pointer events; a wide transparent path along the same
 // route is what a click (or Tab and Enter) selects the arrow by. Bars lie above the arrow layer,
-// so a bar still wins where the two overlap.
+// so a bar still wins where the two overlap. All arrows share one Tab stop (the chart sets it on
+// one of them; arrow keys move between them): a tab through every arrow came before the bars.
+//
+// Emphasis (arrow-emphasis.css): the arrows of a selected task are "related" and drawn stronger,
+// the others dim; an arrow with neither end drawn (passing through the window) is "far" and
+// faint; a lag label that would not fit its segment, or would sit on the predecessor's label
+// placed after its bar, shows on hover or selection only.
 import type { GanttArrowLike, GanttBar } from 'frappe-gantt'
 import type { ArrowEnd, ArrowLabel } from './arrow-geometry'
 import { arrowPaths } from './arrow-geometry'
 import type { BarModel, Scene } from './scene'
 import type { AdapterLink } from './types'
+import './arrow-emphasis.css'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 
@@ -52,7 +59,7 @@ export class LagArrow implements GanttArrowLike {
     this.element = g
     const hit = document.createElementNS(SVG_NS, 'path')
     hit.setAttribute('class', 'tb-arrow-hit')
-    hit.setAttribute('tabindex', '0')
+    hit.setAttribute('tabindex', '-1')
     hit.setAttribute('role', 'button')
     // setAttribute: plain text, never parsed.
     if (link.label) hit.setAttribute('aria-label', link.label)
@@ -112,8 +119,8 @@ export class LagArrow implements GanttArrowLike {
     if (text.textContent !== label.text) text.textContent = label.text
   }
 
+  /** Also after a selection of bars changed (the arrow's "related" look follows its ends). */
   setSelected(selected: boolean): void {
-    if (selected === this.selected && this.element.hasAttribute('class')) return
     this.selected = selected
     this.setClass()
     if (selected) this.hit.setAttribute('aria-pressed', 'true')
@@ -121,12 +128,23 @@ export class LagArrow implements GanttArrowLike {
   }
 
   private setClass(): void {
-    const state = this.state ? ` is-${this.state}` : ''
-    const critical = this.link.critical ? ' is-critical' : ''
-    this.element.setAttribute(
-      'class',
-      `tb-arrow${state}${this.selected ? ' is-selected' : ''}${critical}`,
-    )
+    const related = this.from?.model.bar.selected === true || this.to?.model.bar.selected === true
+    const far = !this.from?.bar && !this.to?.bar
+    const classes = [
+      'tb-arrow',
+      this.state ? `is-${this.state}` : '',
+      this.selected ? 'is-selected' : '',
+      this.link.critical ? 'is-critical' : '',
+      related ? 'is-related' : '',
+      far ? 'is-far' : '',
+    ]
+    const value = classes.filter(Boolean).join(' ')
+    if (this.element.getAttribute('class') !== value) this.element.setAttribute('class', value)
+  }
+
+  /** The predecessor's label sits after its bar, where the lag segment and its label are. */
+  private predecessorLabelOutside(): boolean {
+    return this.from?.bar?.bar_group.querySelector('.bar-label.big') != null
   }
 
   update(): void {
@@ -149,5 +167,10 @@ export class LagArrow implements GanttArrowLike {
     this.hit.setAttribute('d', [line, paths.lag, paths.slack].filter(Boolean).join(' '))
     this.setText('label', paths.lagLabel)
     this.setText('missing', paths.missingLabel)
+    const hoverOnly =
+      paths.lagLabel !== undefined &&
+      (paths.lagLabel.fits === false || this.predecessorLabelOutside())
+    this.texts.get('label')?.classList.toggle('is-hover-only', hoverOnly)
+    this.setClass()
   }
 }

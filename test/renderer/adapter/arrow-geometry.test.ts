@@ -20,7 +20,7 @@ const end = (start: string, stop: string, row: number, milestone = false): Arrow
 })
 
 describe('arrowPaths', () => {
-  it('kept with no slack: lag segment from the finish day, loop in front of the successor', () => {
+  it('kept with no slack: lag segment from the finish day, then onto the successor from above', () => {
     const a = arrowPaths(
       layout,
       end('2026-03-02', '2026-03-05', 0),
@@ -29,9 +29,11 @@ describe('arrowPaths', () => {
     )!
     expect(a.state).toBe('ok')
     expect(a.lag).toBe('M 40 15 H 60')
-    expect(a.lagLabel).toEqual({ x: 50, y: 11, text: '+2d' })
-    // The successor starts right at finish + lag: no room to turn, so loop back by 8 px.
-    expect(a.line).toBe('M 60 15 V 60 H 52 V 75 H 60')
+    expect(a.lagLabel).toEqual({ x: 50, y: 11, text: '+2d', fits: false })
+    // The successor starts right at finish + lag: no room to turn in front of it, so along the
+    // boundary above its row and down onto its start (two bends), the head pointing down.
+    expect(a.line).toBe('M 60 15 V 60 H 66 V 65')
+    expect(a.head).toBe('M 61 60 L 66 65 L 71 60')
     expect(a.slack).toBe('')
     expect(a.missingDays).toBe(0)
   })
@@ -49,7 +51,7 @@ describe('arrowPaths', () => {
     expect(a.slack).toBe('M 50 45 H 90')
   })
 
-  it('violated: red state, missing days labelled, loops back along the row boundary', () => {
+  it('violated: red state, missing days labelled, back along the row boundary with two bends', () => {
     const a = arrowPaths(
       layout,
       end('2026-03-02', '2026-03-05', 0),
@@ -59,7 +61,7 @@ describe('arrowPaths', () => {
     expect(a.state).toBe('violated')
     expect(a.missingDays).toBe(2)
     expect(a.missingLabel?.text).toBe('-2d missing')
-    expect(a.line).toBe('M 70 15 V 30 H 42 V 45 H 50')
+    expect(a.line).toBe('M 70 15 V 30 H 56 V 35')
   })
 
   it('a part-day end: a solid tail to the finish day, then the lag', () => {
@@ -89,6 +91,49 @@ describe('arrowPaths', () => {
     expect(arrowPaths(layout, end('2026-03-02', '2026-03-05', 0), undefined, 2)!.state).toBe('stub')
     expect(arrowPaths(layout, undefined, end('2026-03-02', '2026-03-05', 0), 0)!.state).toBe('stub')
     expect(arrowPaths(layout, undefined, undefined, 0)).toBeUndefined()
+  })
+
+  it('never bends more than twice, and every path is an open line (no closing Z)', () => {
+    const ends = [
+      end('2026-03-02', '2026-03-05', 0),
+      end('2026-03-06', '2026-03-09', 3),
+      end('2026-03-20', '2026-03-22', 1),
+      end('2026-03-01', '2026-03-02', 4),
+      end('2026-03-08', '2026-03-08', 2, true),
+    ]
+    for (const from of ends)
+      for (const to of ends) {
+        if (from === to) continue
+        for (const lag of [-2, 0, 3, 12]) {
+          const a = arrowPaths(layout, from, to, lag)!
+          const segments = a.line.split('M').filter((part) => part.trim() !== '')
+          const connector = segments.at(-1)!
+          // Turns: changes between H and V in the connector (the part-day tail is its own M).
+          const moves = connector.match(/[HV]/g) ?? []
+          let bends = 0
+          for (let i = 1; i < moves.length; i += 1) if (moves[i] !== moves[i - 1]) bends += 1
+          expect(bends, `${a.line} (lag ${lag})`).toBeLessThanOrEqual(2)
+          for (const d of [a.line, a.lag, a.slack, a.head]) expect(d).not.toMatch(/z/i)
+        }
+      }
+  })
+
+  it('says whether the lag label fits on its segment', () => {
+    const wide = arrowPaths(
+      layout,
+      end('2026-03-02', '2026-03-05', 0),
+      end('2026-03-20', '2026-03-22', 1),
+      5,
+    )!
+    expect(wide.lagLabel?.fits).toBe(true)
+    const narrow = arrowPaths(
+      layout,
+      end('2026-03-02', '2026-03-05', 0),
+      end('2026-03-20', '2026-03-22', 1),
+      1,
+    )!
+    // One day is 10 px here: "+1d" needs about 24.
+    expect(narrow.lagLabel?.fits).toBe(false)
   })
 
   it('labels leads with their sign', () => {

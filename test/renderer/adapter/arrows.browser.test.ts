@@ -1,0 +1,167 @@
+// Arrows that inform instead of cover (issue 13, item 5), in a real browser: one Tab stop for all
+// arrows with the arrow keys moving between them, a selected task's arrows emphasised and the
+// others dimmed, arrows passing through the window faint, a violated arrow an open red line of at
+// most two bends, and lag labels with no room of their own shown on hover only.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { openAdapterPage } from './browser-runner'
+import type { AdapterPage } from './browser-runner'
+import type { AdapterBar, AdapterLink, MountOptions, RenderInput } from './page-api'
+
+const ms = (day: string) => Date.parse(`${day}T00:00:00Z`)
+const mount = (pxPerDay: number): MountOptions => ({
+  scale: { startMs: ms('2026-03-01'), endMs: ms('2026-06-01'), pxPerDay },
+  rowHeight: 32,
+  barHeight: 20,
+})
+const bar = (
+  id: string,
+  row: number,
+  start: string,
+  end: string,
+  extra: Partial<AdapterBar> = {},
+) =>
+  ({ id, label: id, row, kind: 'bar', startMs: ms(start), endMs: ms(end), ...extra }) as AdapterBar
+
+const BARS = [
+  bar('a', 0, '2026-03-02', '2026-03-07'),
+  bar('b', 1, '2026-03-12', '2026-03-14'),
+  // Starts two months before b ends + 3 days: a long violation.
+  bar('c', 2, '2026-03-03', '2026-03-05'),
+  bar('d', 3, '2026-03-20', '2026-03-22'),
+]
+const LINKS: AdapterLink[] = [
+  { id: 'ab', fromId: 'a', toId: 'b', lagDays: 2 },
+  { id: 'bc', fromId: 'b', toId: 'c', lagDays: 3 },
+  { id: 'cd', fromId: 'c', toId: 'd', lagDays: 1 },
+]
+const input = (bars = BARS, links = LINKS): RenderInput => ({
+  bars,
+  links,
+  firstRow: 0,
+  rowCount: 4,
+})
+
+let p: AdapterPage
+beforeAll(async () => {
+  p = await openAdapterPage()
+}, 30_000)
+afterAll(() => p?.close())
+afterEach(async () => {
+  await p.call('destroy')
+  expect(p.errors).toEqual([])
+})
+
+const frame = () => p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+
+/** Per arrow: classes, opacity, lag label visibility, fills of its paths, tabindex. */
+const look = () =>
+  p.page.evaluate(() =>
+    [...document.querySelectorAll<SVGGElement>('.tb-arrow')].map((g) => {
+      const label = g.querySelector('.tb-arrow-label')
+      return {
+        id: g.getAttribute('data-link-id')!,
+        classes: g.getAttribute('class')!.split(' '),
+        opacity: Number(getComputedStyle(g).opacity),
+        label: label ? getComputedStyle(label).visibility : 'none',
+        fills: [...g.querySelectorAll('path')].map((path) => getComputedStyle(path).fill),
+        line: g.querySelector('.tb-arrow-line')?.getAttribute('d') ?? '',
+        tabindex: g.querySelector('.tb-arrow-hit')!.getAttribute('tabindex'),
+      }
+    }),
+  )
+
+describe('arrows that inform', () => {
+  it('are one Tab stop; the arrow keys move between them and Enter selects', async () => {
+    await p.call('mount', mount(40))
+    await p.call('render', input())
+    await p.call('clearRecorded')
+    const arrows = await look()
+    expect(arrows.filter((a) => a.tabindex === '0').map((a) => a.id)).toEqual(['ab'])
+    await p.page.focus('[data-link-id="ab"] .tb-arrow-hit')
+    await p.page.keyboard.press('ArrowDown')
+    const focused = () =>
+      p.page.evaluate(() =>
+        document.activeElement?.closest('.tb-arrow')?.getAttribute('data-link-id'),
+      )
+    expect(await focused()).toBe('bc')
+    await p.page.keyboard.press('ArrowDown')
+    await p.page.keyboard.press('ArrowUp')
+    expect(await focused()).toBe('bc')
+    expect((await look()).filter((a) => a.tabindex === '0').map((a) => a.id)).toEqual(['bc'])
+    await p.page.keyboard.press('Enter')
+    expect((await p.call('recorded')).linkClicks).toEqual(['bc'])
+  })
+
+  it("emphasises the selected task's arrows and dims the others", async () => {
+    await p.call('mount', mount(40))
+    await p.call('render', input())
+    expect((await look()).every((a) => a.opacity === 1)).toBe(true)
+    await p.call('render', input(BARS.map((b) => (b.id === 'a' ? { ...b, selected: true } : b))))
+    const arrows = await look()
+    const ab = arrows.find((a) => a.id === 'ab')!
+    expect(ab.classes).toContain('is-related')
+    expect(ab.opacity).toBe(1)
+    for (const other of arrows.filter((a) => a.id !== 'ab')) {
+      expect(other.classes).not.toContain('is-related')
+      expect(other.opacity).toBeLessThan(0.5)
+    }
+  })
+
+  it('draws a violated arrow as an open red line with at most two bends, never a filled shape', async () => {
+    await p.call('mount', mount(40))
+    await p.call('render', input())
+    const bc = (await look()).find((a) => a.id === 'bc')!
+    expect(bc.classes).toContain('is-violated')
+    for (const fill of bc.fills) expect(fill).toBe('none')
+    const connector = bc.line.split('M').filter((part) => part.trim() !== '')[0]!
+    const moves = connector.match(/[HV]/g) ?? []
+    let bends = 0
+    for (let i = 1; i < moves.length; i += 1) if (moves[i] !== moves[i - 1]) bends += 1
+    expect(bends).toBeLessThanOrEqual(2)
+  })
+
+  it('fades arrows that only pass through the drawn rows', async () => {
+    await p.call('mount', mount(40))
+    const bars = [
+      bar('top', 0, '2026-03-02', '2026-03-04'),
+      bar('mid', 5, '2026-03-10', '2026-03-12'),
+      bar('bottom', 9, '2026-03-20', '2026-03-22'),
+    ]
+    await p.call('render', {
+      bars,
+      links: [{ id: 'tb', fromId: 'top', toId: 'bottom', lagDays: 0 }],
+      firstRow: 4,
+      rowCount: 3,
+    })
+    const [through] = await look()
+    expect(through!.classes).toContain('is-far')
+    expect(through!.opacity).toBeLessThan(0.5)
+  })
+
+  it('shows a lag label with no room on its segment only on hover', async () => {
+    // 10 px a day: "+1d" does not fit on one day, "+3d" fits on three.
+    await p.call('mount', mount(10))
+    const bars = [
+      bar('a', 0, '2026-03-02', '2026-03-07', { label: 'x' }),
+      bar('b', 1, '2026-03-20', '2026-03-22', { label: 'y' }),
+      bar('c', 2, '2026-03-02', '2026-03-07', { label: 'x' }),
+      bar('d', 3, '2026-03-20', '2026-03-22', { label: 'y' }),
+    ]
+    await p.call('render', {
+      bars,
+      links: [
+        { id: 'short', fromId: 'a', toId: 'b', lagDays: 1 },
+        { id: 'long', fromId: 'c', toId: 'd', lagDays: 3 },
+      ],
+      firstRow: 0,
+      rowCount: 4,
+    })
+    await frame()
+    const byId = async (id: string) => (await look()).find((a) => a.id === id)!
+    expect((await byId('short')).label).toBe('hidden')
+    expect((await byId('long')).label).toBe('visible')
+    const point = await p.call('arrowPoint', 'short')
+    await p.page.mouse.move(point.x, point.y)
+    expect((await byId('short')).label).toBe('visible')
+  })
+})
