@@ -56,14 +56,14 @@ const frame = () => p.page.evaluate(() => new Promise((r) => requestAnimationFra
 /** Per arrow: classes, opacity, lag label visibility, fills of its paths, tabindex. */
 const look = () =>
   p.page.evaluate(() =>
-    [...document.querySelectorAll<SVGGElement>('.tb-arrow')].map((g) => {
+    Array.from(document.querySelectorAll<SVGGElement>('.tb-arrow')).map((g) => {
       const label = g.querySelector('.tb-arrow-label')
       return {
         id: g.getAttribute('data-link-id')!,
         classes: g.getAttribute('class')!.split(' '),
         opacity: Number(getComputedStyle(g).opacity),
         label: label ? getComputedStyle(label).visibility : 'none',
-        fills: [...g.querySelectorAll('path')].map((path) => getComputedStyle(path).fill),
+        fills: Array.from(g.querySelectorAll('path')).map((path) => getComputedStyle(path).fill),
         line: g.querySelector('.tb-arrow-line')?.getAttribute('d') ?? '',
         tabindex: g.querySelector('.tb-arrow-hit')!.getAttribute('tabindex'),
       }
@@ -113,7 +113,7 @@ describe('arrows that inform', () => {
     const bc = (await look()).find((a) => a.id === 'bc')!
     expect(bc.classes).toContain('is-violated')
     for (const fill of bc.fills) expect(fill).toBe('none')
-    const connector = bc.line.split('M').filter((part) => part.trim() !== '')[0]!
+    const connector = bc.line.split('M').filter((part: string) => part.trim() !== '')[0]!
     const moves = connector.match(/[HV]/g) ?? []
     let bends = 0
     for (let i = 1; i < moves.length; i += 1) if (moves[i] !== moves[i - 1]) bends += 1
