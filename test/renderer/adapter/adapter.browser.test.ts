@@ -167,7 +167,8 @@ describe('drawing', () => {
     const red = await p.page.evaluate(
       () => getComputedStyle(document.querySelector('[data-link-id="bc"] path')!).stroke,
     )
-    expect(red).toBe('rgb(220, 38, 38)')
+    // The light theme's violated crimson (--tb-violated).
+    expect(red).toBe('rgb(200, 16, 46)')
 
     const cd = await arrowOf('cd')
     expect(cd.classes).toContain('is-slack')
