@@ -3,6 +3,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import prettier from 'eslint-config-prettier'
+import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 // Anchored: a bare 'http' glob would also match our own '../src-server/http/...'.
@@ -82,6 +83,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The rules of hooks and React's own checks (refs read or written during render, effects that
+  // miss what they use, state set in an effect...): the recommended set, errors, in all React code.
+  {
+    files: ['src-renderer/**/*.{ts,tsx}', 'test/**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     files: ['src-renderer/**'],

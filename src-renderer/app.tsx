@@ -37,6 +37,7 @@ import { Toolbar } from './toolbar'
 import { useRowLinkDrag } from './tree-links/row-link-drag'
 import { WhatIfSetting, WhatIfSummary } from './what-if/what-if-summary'
 import { UnscheduledTray } from './unscheduled-tray'
+import { useHourlyNow } from './use-hourly-now'
 
 export function App(): React.JSX.Element {
   const api = useMemo(() => plannerApi(), [])
@@ -54,13 +55,16 @@ export function App(): React.JSX.Element {
   useNavigationKeys(store)
   useRowLinkDrag(store, api)
 
+  // State is set only once the profiles are in (a callback, never while the effect that starts
+  // the first load runs).
   const reload = useCallback(
-    async (cachedFirst: boolean) => {
-      if ((await loadProfiles(store, api)).ok) setListed(true)
-      await loadBoard(store, api, { cachedFirst })
-      // A loaded board (first start, another board, Refresh) is where rows take a new order.
-      resortRows(store)
-    },
+    (cachedFirst: boolean) =>
+      loadProfiles(store, api).then(async (profiles) => {
+        if (profiles.ok) setListed(true)
+        await loadBoard(store, api, { cachedFirst })
+        // A loaded board (first start, another board, Refresh) is where rows take a new order.
+        resortRows(store)
+      }),
     [api, store],
   )
 
@@ -69,14 +73,17 @@ export function App(): React.JSX.Element {
     return connectEditEvents(store, api)
   }, [api, store, reload])
 
+  // "Now" for the model (overdue bars, the today line, the scale around today): a render reads
+  // it from state, not the clock (React renders must be pure); it moves on each hour.
+  const now = useHourlyNow()
   // The timeline and tree draw what the filters leave (all tasks when none apply); parents kept
   // only for a matching subtask are drawn dimmed.
   const model = useMemo(
     () => ({
-      ...buildModel(filtered.shown, collapsedIds, zoom, Date.now(), { sort, rank: rowRank }),
+      ...buildModel(filtered.shown, collapsedIds, zoom, now, { sort, rank: rowRank }),
       contextIds: filtered.contextIds,
     }),
-    [filtered.shown, filtered.contextIds, collapsedIds, zoom, sort, rowRank],
+    [filtered.shown, filtered.contextIds, collapsedIds, zoom, sort, rowRank, now],
   )
   // The planning views' marks (critical path, a focused milestone's chain, a baseline) only add
   // classes and thin bars: the rows and scale stay the same objects.

@@ -7,11 +7,17 @@ import { answerQuestion, usePlanner, usePlannerStore } from './state'
 export function QuestionDialog(): React.JSX.Element | null {
   const store = usePlannerStore()
   const question = usePlanner((s) => s.question)
+  // The pick starts from the question's initial value, again for each new question (state
+  // adjusted during render, not set in an effect after it).
   const [picked, setPicked] = useState('')
+  const [pickedFor, setPickedFor] = useState<typeof question>(null)
+  if (question !== pickedFor) {
+    setPickedFor(question)
+    setPicked(question?.pick?.initial ?? '')
+  }
   const first = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
-    setPicked(question?.pick?.initial ?? '')
     first.current?.focus()
   }, [question])
 

@@ -22,9 +22,19 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
     else setNotice({ text: result.error.message, error: true })
   }, [api])
 
+  // The first list: its answer is set from the promise's callback (not while the effect runs),
+  // and not after the menu is gone.
   useEffect(() => {
-    void refresh()
-  }, [refresh])
+    let live = true
+    void api.calls.boardsList(undefined).then((result) => {
+      if (!live) return
+      if (result.ok) setBoards(result.value)
+      else setNotice({ text: result.error.message, error: true })
+    })
+    return () => {
+      live = false
+    }
+  }, [api])
 
   const current = boards.find((b) => b.isCurrent)
 

@@ -5,7 +5,7 @@
 // A lag change replaces the dependency (a new id, see ../state/actions/dependencies.ts): while
 // one is under way the panel keeps showing the dependency it started from, so it neither closes
 // nor loses the user's place in the middle of it.
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import type { Dependency } from '../../src-shared/api/resources'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
@@ -29,13 +29,19 @@ export function DependencyPanel({ api }: { api: PlannerApi }): React.JSX.Element
   const tasksById = usePlanner((s) => s.board.tasksById)
   const dependencies = usePlanner((s) => s.board.dependencies)
   const [busy, setBusy] = useState(false)
-  const shown = useRef<Dependency | undefined>(undefined)
-  if (found) shown.current = found
-  const dependency = found ?? (busy && selectedId !== null ? shown.current : undefined)
+  // The last dependency found stays shown while an action on it is busy (a lag change deletes
+  // and re-creates it). Kept as state adjusted during render, not a ref written during render.
+  const [shown, setShown] = useState<Dependency | undefined>(undefined)
+  if (found && found !== shown) setShown(found)
+  const dependency = found ?? (busy && selectedId !== null ? shown : undefined)
+  // The lag field starts from the dependency's lag, again whenever the dependency changes.
   const [draft, setDraft] = useState('')
+  const [draftOf, setDraftOf] = useState<Dependency | undefined>(undefined)
+  if (dependency !== draftOf) {
+    setDraftOf(dependency)
+    setDraft(dependency ? String(dependency.lagDays) : '')
+  }
   const inputId = useId()
-
-  useEffect(() => setDraft(dependency ? String(dependency.lagDays) : ''), [dependency])
 
   // Gone from the board (a refresh, a delete elsewhere): nothing is selected any more.
   useEffect(() => {
@@ -58,8 +64,11 @@ export function DependencyPanel({ api }: { api: PlannerApi }): React.JSX.Element
     void run(() => changeLag(store, api, dependency, lag))
   }
 
+  // The key handler (added once per open) reaches this render's dependency and remove().
   const latest = useRef({ dependency, remove })
-  latest.current = { dependency, remove }
+  useLayoutEffect(() => {
+    latest.current = { dependency, remove }
+  })
   const open = dependency !== undefined
   useEffect(() => {
     if (!open) return

@@ -29,6 +29,14 @@ import { useTimelineNavigation } from './use-timeline-navigation'
 import type { Navigation } from './use-timeline-navigation'
 
 export const HEADER_HEIGHT = 48
+
+interface Latest {
+  api: PlannerApi
+  store: ReturnType<typeof usePlannerStore>
+  geometry: { originDay: string; pxPerDay: number; rowHeight: number; rowIds: string[] }
+  model: TimelineModel
+  nav: Navigation
+}
 const OVERSCAN = 20
 
 /** Days a task gets when it is dropped from the Unscheduled tray. */
@@ -59,30 +67,17 @@ export function TimelineView({
   const adapter = useRef<TimelineAdapter | null>(null)
   const [viewport, setViewport] = useState({ top: 0, left: 0, width: 1200, height: 700 })
 
-  // The rendered window is the rows in view plus OVERSCAN on each side, moved only when the rows
-  // in view leave it: scrolling within it costs no chart render (a new window is a 20-50 ms
-  // frappe render at 5,000 tasks). Recomputed during render from the previous window: the ref
-  // only remembers it, the result depends on props and state alone.
+  // The rendered window is the rows in view plus at least OVERSCAN on each side, in blocks of
+  // OVERSCAN rows: it moves only when the rows in view cross a block, so scrolling within it
+  // costs no chart render (a new window is a 20-50 ms frappe render at 5,000 tasks). A pure
+  // function of the scroll position (no ref written during render).
   const inView = visibleRows({
     scrollTop: viewport.top,
     viewportHeight: viewport.height - HEADER_HEIGHT,
     rowHeight: model.layout.rowHeight,
     rowCount: model.layout.rows.length,
   })
-  const rendered = useRef({ first: 0, last: -1, rowCount: -1 })
-  const rowCount = model.layout.rows.length
-  if (
-    rendered.current.rowCount !== rowCount ||
-    inView.first < rendered.current.first ||
-    inView.last > rendered.current.last
-  ) {
-    rendered.current = {
-      first: Math.max(0, inView.first - OVERSCAN),
-      last: Math.min(rowCount - 1, inView.last + OVERSCAN),
-      rowCount,
-    }
-  }
-  const rows = rendered.current
+  const rows = renderedWindow(inView, model.layout.rows.length)
 
   const geometry = useMemo(
     () => ({
@@ -94,46 +89,68 @@ export function TimelineView({
     [model],
   )
 
+  const nav = useTimelineNavigation({
+    store,
+    model,
+    scroller,
+    adapter,
+    treeWidth: TREE_WIDTH,
+    headerHeight: HEADER_HEIGHT,
+  })
+
+  // What the adapter's callbacks (made once, with the adapter) use: always this render's, never
+  // the first render's api, store or navigation.
+  const latest = useRef<Latest>({ api, store, geometry, model, nav })
+  useLayoutEffect(() => {
+    latest.current = { api, store, geometry, model, nav }
+  })
+
   // One adapter per mount; it is told everything through render() and setScale().
   useEffect(() => {
     if (!host.current) return
-    const whatIf = whatIfDrag(store, api, (ghosts) => adapter.current?.showGhosts(ghosts))
+    const first = latest.current.model
+    // Stateless: made per gesture from the latest store and api.
+    const whatIf = () =>
+      whatIfDrag(latest.current.store, latest.current.api, (ghosts) =>
+        adapter.current?.showGhosts(ghosts),
+      )
     const instance = new TimelineAdapter(host.current, {
       scale: {
-        startMs: model.scale.originMs,
-        endMs: model.scale.originMs + model.scale.dayCount * 86_400_000,
-        pxPerDay: model.scale.pxPerDay,
+        startMs: first.scale.originMs,
+        endMs: first.scale.originMs + first.scale.dayCount * 86_400_000,
+        pxPerDay: first.scale.pxPerDay,
       },
-      rowHeight: model.layout.rowHeight,
+      rowHeight: first.layout.rowHeight,
       barHeight: BAR_HEIGHT,
       // The what-if cascade: ghost bars while dragging, then apply all, this task only, or
       // discard (src-renderer/what-if).
-      onDragMove: (results) => whatIf.move(results),
-      onDragEnd: (results, modifiers) => whatIf.drop(results, modifiers),
+      onDragMove: (results) => whatIf().move(results),
+      onDragEnd: (results, modifiers) => whatIf().drop(results, modifiers),
       onBarClick: (id, modifiers) => {
-        navigation.current?.barClicked()
-        store.getState().clickTask(id, modifiers, geometryRef.current.rowIds)
+        latest.current.nav.barClicked()
+        const { store, geometry } = latest.current
+        store.getState().clickTask(id, modifiers, geometry.rowIds)
       },
-      onBarKey: (id, key, modifiers) => navigation.current?.barKey(id, key, modifiers),
-      onBarHover: (id) => store.getState().hoverTask(id ?? null),
+      onBarKey: (id, key, modifiers) => latest.current.nav.barKey(id, key, modifiers),
+      onBarHover: (id) => latest.current.store.getState().hoverTask(id ?? null),
       onLinkDraw: (predecessorId, successorId) => {
+        const { store, api } = latest.current
         // Only tasks are ends of a dependency (a group's summary bar is not linkable anyway).
         const { tasksById: tasks } = store.getState().board
         if (!(predecessorId in tasks) || !(successorId in tasks)) return
         void createDependency(store, api, { predecessorId, successorId, lagDays: 0 })
       },
-      onLinkClick: (id) => store.getState().selectDependency(id),
-      onSpanSelect: (span) => store.getState().openCreate(spanDates(span)),
+      onLinkClick: (id) => latest.current.store.getState().selectDependency(id),
+      onSpanSelect: (span) => latest.current.store.getState().openCreate(spanDates(span)),
     })
     adapter.current = instance
     return () => {
       instance.destroy()
       adapter.current = null
     }
-    // The adapter lives as long as the view; later changes go through setScale/render.
+    // The adapter lives as long as the view; later changes go through setScale/render, and its
+    // callbacks read `latest`.
   }, [])
-  const geometryRef = useRef(geometry)
-  geometryRef.current = geometry
 
   useEffect(() => {
     adapter.current?.setScale({
@@ -174,39 +191,52 @@ export function TimelineView({
     selectedDependencyId,
   ])
 
-  const nav = useTimelineNavigation({
-    store,
-    model,
-    scroller,
-    adapter,
-    treeWidth: TREE_WIDTH,
-    headerHeight: HEADER_HEIGHT,
-  })
-  // The adapter's callbacks (made once) reach the latest navigation through this ref.
-  const navigation = useRef<Navigation | null>(null)
-  useLayoutEffect(() => {
-    navigation.current = nav
-  })
-
+  // Scroll-driven state at most once per animation frame: a scroll event can come several
+  // times a frame, and each setViewport re-renders the whole view.
+  const scrollFrame = useRef<number | null>(null)
+  useEffect(
+    () => () => {
+      if (scrollFrame.current !== null) cancelAnimationFrame(scrollFrame.current)
+    },
+    [],
+  )
   const onScroll = () => {
     const element = scroller.current
     if (!element) return
-    const next = {
-      top: element.scrollTop,
-      left: element.scrollLeft,
-      width: element.clientWidth,
-      height: element.clientHeight,
-    }
-    setViewport(next)
-    nav.scrolled(next.left)
-    store
-      .getState()
-      .setScrollAnchor(
-        anchorFromScroll(
-          { scrollLeft: next.left, scrollTop: next.top },
-          { ...geometry, viewportWidth: next.width - TREE_WIDTH },
-        ),
-      )
+    // Zoom reads the place at once (no render depends on it).
+    nav.scrolled(element.scrollLeft)
+    if (scrollFrame.current !== null) return
+    scrollFrame.current = requestAnimationFrame(() => {
+      scrollFrame.current = null
+      const next = {
+        top: element.scrollTop,
+        left: element.scrollLeft,
+        width: element.clientWidth,
+        height: element.clientHeight,
+      }
+      setViewport(next)
+      const { store, geometry } = latest.current
+      store
+        .getState()
+        .setScrollAnchor(
+          anchorFromScroll(
+            { scrollLeft: next.left, scrollTop: next.top },
+            { ...geometry, viewportWidth: next.width - TREE_WIDTH },
+          ),
+        )
+    })
+  }
+
+  const onDrop = (event: React.DragEvent<HTMLDivElement>) => {
+    const id = event.dataTransfer.getData(TASK_DRAG_TYPE)
+    const element = host.current
+    if (!id || !element) return
+    event.preventDefault()
+    const x = event.clientX - element.getBoundingClientRect().left
+    const startDay = model.scale.dayAtX(x)
+    void applyEdit(store, api, { kind: 'scheduleTask', id, startDay, days: SCHEDULED_DAYS })
+    // Its new row may be anywhere: scroll to it and highlight it.
+    store.getState().revealTask(id)
   }
 
   useLayoutEffect(() => {
@@ -251,7 +281,7 @@ export function TimelineView({
           ))}
           <div
             className="today-line"
-            style={{ left: model.scale.todayX(Date.now()) }}
+            style={{ left: model.scale.todayX(model.now ?? model.scale.originMs) }}
             title="Today"
           />
         </div>
@@ -259,16 +289,7 @@ export function TimelineView({
           onDragOver={(event) => {
             if (event.dataTransfer.types.includes(TASK_DRAG_TYPE)) event.preventDefault()
           }}
-          onDrop={(event) => {
-            const id = event.dataTransfer.getData(TASK_DRAG_TYPE)
-            if (!id || !host.current) return
-            event.preventDefault()
-            const x = event.clientX - host.current.getBoundingClientRect().left
-            const startDay = model.scale.dayAtX(x)
-            void applyEdit(store, api, { kind: 'scheduleTask', id, startDay, days: SCHEDULED_DAYS })
-            // Its new row may be anywhere: scroll to it and highlight it.
-            store.getState().revealTask(id)
-          }}
+          onDrop={onDrop}
           className="chart-host"
           ref={host}
           style={{ left: TREE_WIDTH, top: HEADER_HEIGHT, width: chartWidth, height: chartHeight }}
@@ -277,4 +298,18 @@ export function TimelineView({
       <DependencyPanel api={api} />
     </div>
   )
+}
+
+/**
+ * The rows handed to the chart for the rows in view: whole blocks of OVERSCAN rows around them,
+ * at least one block beyond each edge.
+ */
+export function renderedWindow(
+  inView: { first: number; last: number },
+  rowCount: number,
+): { first: number; last: number } {
+  if (rowCount <= 0 || inView.last < inView.first) return { first: 0, last: -1 }
+  const first = Math.max(0, (Math.floor(inView.first / OVERSCAN) - 1) * OVERSCAN)
+  const last = Math.min(rowCount - 1, (Math.floor(inView.last / OVERSCAN) + 2) * OVERSCAN - 1)
+  return { first, last }
 }

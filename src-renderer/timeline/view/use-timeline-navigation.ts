@@ -63,17 +63,8 @@ export function useTimelineNavigation(o: Options): Navigation {
   const chartKeysAt = useRef(-Infinity)
   const lastFocus = useRef<string | null>(null)
 
-  const viewport = useCallback(() => {
-    const element = scroller.current!
-    return {
-      width: Math.max(1, element.clientWidth - treeWidth),
-      height: Math.max(1, element.clientHeight - headerHeight),
-    }
-  }, [scroller, treeWidth, headerHeight])
-
   const setLeft = (element: HTMLElement, left: number) => {
-    element.scrollLeft = left
-    if (shown.current) shown.current.left = element.scrollLeft
+    if (shown.current) shown.current.left = scrollElement(element, { left })
   }
 
   // A new model: keep the place (zoom about an anchor, or the stored day and row), or open.
@@ -81,7 +72,7 @@ export function useTimelineNavigation(o: Options): Navigation {
     const element = scroller.current
     if (!element) return
     const { scale, layout } = model
-    const view = viewport()
+    const view = viewportOf(element, treeWidth, headerHeight)
     const before = shown.current
     shown.current = { scale, left: before?.left ?? element.scrollLeft }
     const { anchor } = store.getState().view
@@ -116,7 +107,7 @@ export function useTimelineNavigation(o: Options): Navigation {
       setLeft(element, centreScroll(scale, opening.centreMs, view.width))
       const rowsInView = Math.floor(view.height / layout.rowHeight)
       if (opening.firstRow >= rowsInView - 1) {
-        element.scrollTop = Math.max(0, (opening.firstRow - 1) * layout.rowHeight)
+        scrollElement(element, { top: Math.max(0, (opening.firstRow - 1) * layout.rowHeight) })
       }
     } else if (anchor) {
       const geometry = {
@@ -128,13 +119,13 @@ export function useTimelineNavigation(o: Options): Navigation {
       }
       const position = scrollFromAnchor(anchor, geometry)
       setLeft(element, position.scrollLeft)
-      element.scrollTop = position.scrollTop
+      scrollElement(element, { top: position.scrollTop })
     } else {
       setLeft(element, centreScroll(scale, Date.now(), view.width))
     }
     zoomAnchor.current = null
     if (layout.rows.length > 0) opened.current = true
-  }, [model, store, scroller, viewport])
+  }, [model, store, scroller, treeWidth, headerHeight])
 
   /** Scrolls the least that shows the task's row and bar; true when it had a row. */
   const show = useCallback(
@@ -144,7 +135,7 @@ export function useTimelineNavigation(o: Options): Navigation {
       if (!element || index === undefined) return false
       const row = model.layout.rows[index]!
       const span = rowSpan(row)
-      const view = viewport()
+      const view = viewportOf(element, treeWidth, headerHeight)
       const top = index * model.layout.rowHeight
       const bottom = top + model.layout.rowHeight
       const left = span ? model.scale.xOfMs(span.startMs) : element.scrollLeft + view.width / 2
@@ -157,10 +148,10 @@ export function useTimelineNavigation(o: Options): Navigation {
           }
         : scrollToShow(at, view, { left, right, top, bottom })
       setLeft(element, next.left)
-      element.scrollTop = next.top
+      scrollElement(element, { top: next.top })
       return true
     },
-    [model, scroller, viewport],
+    [model, scroller, treeWidth, headerHeight],
   )
 
   // Find, a drop from the tray: centre the task and highlight it (once per request; again after
@@ -193,7 +184,7 @@ export function useTimelineNavigation(o: Options): Navigation {
     const element = scroller.current
     if (!element || !jump || jump.seq === jumped.current) return
     jumped.current = jump.seq
-    const view = viewport()
+    const view = viewportOf(element, treeWidth, headerHeight)
     if (jump.kind === 'today') {
       setLeft(element, centreScroll(model.scale, Date.now(), view.width))
       return
@@ -207,7 +198,7 @@ export function useTimelineNavigation(o: Options): Navigation {
     const fit = fitView(span, view.width)
     if (rows) {
       const first = Math.min(...picked.map((id) => index.get(id)!))
-      element.scrollTop = Math.max(0, (first - 1) * model.layout.rowHeight)
+      scrollElement(element, { top: Math.max(0, (first - 1) * model.layout.rowHeight) })
     }
     if (fit.zoom === model.scale.zoom)
       setLeft(element, centreScroll(model.scale, fit.centreMs, view.width))
@@ -215,7 +206,7 @@ export function useTimelineNavigation(o: Options): Navigation {
       centreOn.current = fit.centreMs
       store.getState().setZoom(fit.zoom)
     }
-  }, [jump, model, store, scroller, viewport])
+  }, [jump, model, store, scroller, treeWidth, headerHeight])
 
   // Ctrl+wheel and a touchpad pinch (Chromium sends it as Ctrl+wheel): zoom about the pointer.
   // Plain and horizontal wheel scrolling stay the browser's.
@@ -264,5 +255,23 @@ export function useTimelineNavigation(o: Options): Navigation {
       const move = ({ ArrowUp: 'up', ArrowDown: 'down', Home: 'first', End: 'last' } as const)[key]
       state.moveFocus(move, ids, modifiers)
     },
+  }
+}
+
+/**
+ * Scrolls the timeline's container (an effect's DOM write, through its ref); the scrollLeft it
+ * took, clamped by the browser.
+ */
+function scrollElement(element: HTMLElement, to: { left?: number; top?: number }): number {
+  if (to.left !== undefined) element.scrollLeft = to.left
+  if (to.top !== undefined) element.scrollTop = to.top
+  return element.scrollLeft
+}
+
+/** The chart's part of the container (less the tree and the header). */
+function viewportOf(element: HTMLElement, treeWidth: number, headerHeight: number) {
+  return {
+    width: Math.max(1, element.clientWidth - treeWidth),
+    height: Math.max(1, element.clientHeight - headerHeight),
   }
 }
