@@ -25,6 +25,7 @@ import { whatIfDrag } from '../../what-if/what-if'
 import type { TimelineModel } from './timeline-model'
 import { TASK_DRAG_TYPE } from '../../unscheduled-tray'
 import { TaskTree, TREE_WIDTH } from './task-tree'
+import { renderedWindow } from './rendered-window'
 import { useTimelineNavigation } from './use-timeline-navigation'
 import type { Navigation } from './use-timeline-navigation'
 
@@ -37,7 +38,6 @@ interface Latest {
   model: TimelineModel
   nav: Navigation
 }
-const OVERSCAN = 20
 
 /** Days a task gets when it is dropped from the Unscheduled tray. */
 export const SCHEDULED_DAYS = 3
@@ -298,18 +298,4 @@ export function TimelineView({
       <DependencyPanel api={api} />
     </div>
   )
-}
-
-/**
- * The rows handed to the chart for the rows in view: whole blocks of OVERSCAN rows around them,
- * at least one block beyond each edge.
- */
-export function renderedWindow(
-  inView: { first: number; last: number },
-  rowCount: number,
-): { first: number; last: number } {
-  if (rowCount <= 0 || inView.last < inView.first) return { first: 0, last: -1 }
-  const first = Math.max(0, (Math.floor(inView.first / OVERSCAN) - 1) * OVERSCAN)
-  const last = Math.min(rowCount - 1, (Math.floor(inView.last / OVERSCAN) + 2) * OVERSCAN - 1)
-  return { first, last }
 }

@@ -2,7 +2,7 @@
 // it in a ref written during render), covering them with a margin, and unchanged while the view
 // scrolls within a block (no chart render per scroll step).
 import { describe, expect, it } from 'vitest'
-import { renderedWindow } from '../../../src-renderer/timeline/view/timeline-view'
+import { renderedWindow } from '../../../src-renderer/timeline/view/rendered-window'
 
 describe('renderedWindow', () => {
   it('covers the rows in view with at least 20 rows either side, within the board', () => {
