@@ -96,6 +96,8 @@ export function arrowPaths(
   from: ArrowEnd | undefined,
   to: ArrowEnd | undefined,
   lagDays: number,
+  /** Where a vertical run may cross the rows between the ends clear of bars (arrow-obstacles). */
+  freeColumn?: (from: number, to: number, rowA: number, rowB: number) => number | undefined,
 ): ArrowPaths | undefined {
   const { scale } = layout
   const lag = Math.round(lagDays)
@@ -166,11 +168,17 @@ export function arrowPaths(
     // Same row (only when two bars share one): straight along it.
     connector = `M ${r(xE)} ${r(yP)} H ${r(xS)}`
   } else if (xS - xE >= APPROACH_PX) {
-    // Room to turn in front of the successor: down at finish + lag, then along its row.
-    connector = `M ${r(xE)} ${r(yP)} V ${r(yS)}`
-    const run = `M ${r(xE)} ${r(yS)} H ${r(xS)}`
-    if (state === 'slack') slack = run
-    else connector += ` H ${r(xS)}`
+    // Room to turn in front of the successor: down at finish + lag, then along its row. Where a
+    // bar in a row between lies across that column, the run goes down further right, at the
+    // first column clear of bars before the successor (still two bends: along, down, along).
+    const xV = freeColumn?.(xE, xS - APPROACH_PX, pred.row, to.row) ?? xE
+    if (state === 'slack') {
+      connector = `M ${r(xV)} ${r(yP)} V ${r(yS)}`
+      slack = `${xV > xE ? `M ${r(xE)} ${r(yP)} H ${r(xV)} ` : ''}M ${r(xV)} ${r(yS)} H ${r(xS)}`
+    } else {
+      const along = xV > xE ? ` H ${r(xV)}` : ''
+      connector = `M ${r(xE)} ${r(yP)}${along} V ${r(yS)} H ${r(xS)}`
+    }
   } else {
     // Too close or too late: along the row boundary next to the successor, then onto its start
     // from above (below when it lies above): two bends, the run between rows where no bar is.

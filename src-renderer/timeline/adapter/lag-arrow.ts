@@ -14,6 +14,7 @@
 import type { GanttArrowLike, GanttBar } from 'frappe-gantt'
 import type { ArrowEnd, ArrowLabel } from './arrow-geometry'
 import { arrowPaths } from './arrow-geometry'
+import { freeColumnOf } from './arrow-obstacles'
 import type { BarModel, Scene } from './scene'
 import type { AdapterLink } from './types'
 import './arrow-emphasis.css'
@@ -153,6 +154,7 @@ export class LagArrow implements GanttArrowLike {
       this.end(this.from),
       this.end(this.to),
       this.link.lagDays,
+      freeColumnOf(this.scene),
     )
     if (!paths) return
     if (paths.state !== this.state) {

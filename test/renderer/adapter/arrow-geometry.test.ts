@@ -118,6 +118,25 @@ describe('arrowPaths', () => {
       }
   })
 
+  it('goes down at the first column clear of bars in the rows between, with two bends', () => {
+    const from = end('2026-03-02', '2026-03-05', 0)
+    const to = end('2026-03-20', '2026-03-22', 3)
+    const asked: number[][] = []
+    const free = (x0: number, x1: number, rowA: number, rowB: number) => {
+      asked.push([x0, x1, rowA, rowB])
+      return 90
+    }
+    const slack = arrowPaths(layout, from, to, 1, free)!
+    expect(slack.state).toBe('slack')
+    // finish + lag = 6 Mar (x 50) is where it would go down; the successor starts at x 190.
+    expect(asked).toEqual([[50, 182, 0, 3]])
+    expect(slack.line).toBe('M 90 15 V 105')
+    expect(slack.slack).toBe('M 50 15 H 90 M 90 105 H 190')
+    // No clear column: the usual route.
+    const blocked = arrowPaths(layout, from, to, 1, () => undefined)!
+    expect(blocked.line).toBe('M 50 15 V 105')
+  })
+
   it('says whether the lag label fits on its segment', () => {
     const wide = arrowPaths(
       layout,

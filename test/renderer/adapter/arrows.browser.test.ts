@@ -70,6 +70,17 @@ const look = () =>
     }),
   )
 
+/** The x of the (first) vertical run in path data made of M, H and V commands. */
+function verticalX(d: string): number {
+  const tokens = d.split(/\s+/)
+  let x = Number.NaN
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (tokens[i] === 'M' || tokens[i] === 'H') x = Number(tokens[i + 1])
+    if (tokens[i] === 'V') return x
+  }
+  return Number.NaN
+}
+
 describe('arrows that inform', () => {
   it('are one Tab stop; the arrow keys move between them and Enter selects', async () => {
     await p.call('mount', mount(40))
@@ -118,6 +129,29 @@ describe('arrows that inform', () => {
     let bends = 0
     for (let i = 1; i < moves.length; i += 1) if (moves[i] !== moves[i - 1]) bends += 1
     expect(bends).toBeLessThanOrEqual(2)
+  })
+
+  it('goes down clear of a bar lying across its column in a row between', async () => {
+    await p.call('mount', mount(40))
+    const bars = [
+      bar('p', 0, '2026-03-02', '2026-03-05'),
+      // Across 5-8 March, where the arrow from p would go down.
+      bar('x', 1, '2026-03-04', '2026-03-09'),
+      bar('s', 2, '2026-03-16', '2026-03-18'),
+    ]
+    await p.call('render', {
+      bars,
+      links: [{ id: 'ps', fromId: 'p', toId: 's', lagDays: 0 }],
+      firstRow: 0,
+      rowCount: 3,
+    })
+    const [ps] = await look()
+    const xDown = verticalX(ps!.line)
+    const barX = await p.call('bars')
+    const across = barX.find((b) => b.id === 'x')!
+    // The vertical run is right of x's end (with air), before s's start.
+    expect(xDown).toBeGreaterThan(across.x + across.width)
+    expect(xDown).toBeLessThan(barX.find((b) => b.id === 's')!.x)
   })
 
   it('fades arrows that only pass through the drawn rows', async () => {
