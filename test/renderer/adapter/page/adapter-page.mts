@@ -36,7 +36,9 @@ const marked = new WeakSet<Element>()
 function create(options: MountOptions): TimelineAdapter {
   return new TimelineAdapter(host, {
     ...options,
-    onDragEnd: (results) => recorded.dragEnds.push(results),
+    onDragEnd: (results) => {
+      recorded.dragEnds.push(results)
+    },
     onBarClick: (id, modifiers) => recorded.clicks.push({ id, modifiers }),
     onBarHover: (id) => recorded.hovers.push(id ?? null),
     onLinkDraw: (fromId, toId) => recorded.linkDraws.push([fromId, toId]),
