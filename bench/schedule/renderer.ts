@@ -34,7 +34,7 @@ const quick = args.includes('--quick')
 const write = args.includes('--write')
 const runsAt = args.indexOf('--runs')
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : quick ? 1 : 5
-const SAMPLES = quick ? 3 : 15
+const SAMPLES = quick ? 3 : 40
 const SIZES = quick ? [5_000] : [5_000, 50_000]
 const DAY = 86_400_000
 
