@@ -13,6 +13,8 @@
 // once read as red boxes across the chart).
 // Day math decides ok/slack/violated (the same answer at every zoom); pixels only draw it.
 import type { Layout } from './units'
+import { dayNumberOfMs } from '../../../src-shared/schedule/days'
+import { ruleOnDays } from '../../../src-shared/schedule/rule'
 import { DAY_MS, ceilDay, floorDay, milestoneHalf, rowMiddle, xOf } from './units'
 
 /** One end of an arrow as it stands now. */
@@ -152,8 +154,12 @@ export function arrowPaths(
   const yS = rowMiddle(layout, to.row)
   const xS = entryX(layout, to)
   const startDayMs = floorDay(to.startMs)
-  const missingDays = Math.max(0, Math.round((earliestMs - startDayMs) / DAY_MS))
-  const slackDays = Math.max(0, Math.round((startDayMs - earliestMs) / DAY_MS))
+  // The dependency rule itself is the scheduling core's, on day numbers (both are midnights).
+  const { missingDays, slackDays } = ruleOnDays(
+    dayNumberOfMs(finishMs),
+    dayNumberOfMs(startDayMs),
+    lag,
+  )
   const state: ArrowState = missingDays > 0 ? 'violated' : slackDays > 0 ? 'slack' : 'ok'
   // Left of where the arrow turns into the successor, on its row: free space (one bar a row).
   const missingLabel =
