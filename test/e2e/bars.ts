@@ -50,4 +50,19 @@ export async function drag(
   for (let step = 1; step <= 8; step += 1) await mouse.move(x + (dx * step) / 8, y)
   if (options.cancel) await keyboard.press('Escape')
   await mouse.up()
+  if (!options.cancel) await thisTaskOnly(page)
+}
+
+/**
+ * A drop that pushes successors asks first (the what-if cascade, test/e2e/what-if.e2e.test.ts);
+ * tests of a plain drag answer "Apply this task only", which is what a drag did before: whether
+ * the seeded demo board gives the dragged bar a successor without slack depends on the day.
+ */
+export async function thisTaskOnly(page: Page): Promise<void> {
+  const question = page.getByRole('alertdialog', { name: 'Apply the cascade?' })
+  const asked = await question
+    .waitFor({ state: 'visible', timeout: 300 })
+    .then(() => true)
+    .catch(() => false)
+  if (asked) await question.getByRole('button', { name: 'Apply this task only' }).click()
 }
