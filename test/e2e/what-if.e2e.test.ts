@@ -3,7 +3,7 @@
 // dragging a task whose successors have no slack shows them as ghost bars with a live summary;
 // on the drop "Apply all" writes ONE batch with every moved task, and one undo puts them all
 // back; Shift at the drop applies all without asking. Checked over HTTP with the test's own key.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page, Request } from 'playwright-core'
 import type { Task } from '../../src-shared/api'
 import { PX_PER_DAY } from './bars'
@@ -74,6 +74,12 @@ async function settled(): Promise<void> {
     .toBe(true)
 }
 afterAll(() => planner?.close())
+// A test that fails mid-drag must not leave the button (or Shift) held for the next one.
+afterEach(async () => {
+  await page.mouse.up().catch(() => undefined)
+  await page.keyboard.up('Shift').catch(() => undefined)
+  await page.keyboard.press('Escape').catch(() => undefined)
+})
 
 async function dates(): Promise<string[]> {
   const tasks = await board.tasks('pinToTop=true')
@@ -84,9 +90,22 @@ async function dates(): Promise<string[]> {
 /** Presses on the first bar and moves it `days` to the right, without releasing. */
 async function dragFirst(days: number): Promise<void> {
   await settled()
+  // The pinned chain is at the top. A refresh that lands after the scroll in beforeAll keeps
+  // the rows in view where they were (the scroll anchor), which pushes the new pinned rows up
+  // out of view: scroll back to them.
+  await page.getByTestId('timeline').evaluate((element) => (element.scrollTop = 0))
   const box = (await page.locator(`.tb-bar[data-task-id="${ids[0]}"] rect.bar`).boundingBox())!
   const x = box.x + box.width / 2
   const y = box.y + box.height / 2
+  // The press lands on the bar itself (not on a header, a panel or off screen); if not, say
+  // what is there instead of failing later on a missing ghost.
+  const pressed = () =>
+    page.evaluate(([px, py]) => {
+      const hit = document.elementFromPoint(px, py)
+      const bar = hit?.closest<HTMLElement>('.tb-bar')
+      return bar?.dataset.taskId ?? `${hit?.tagName ?? 'nothing'}.${hit?.getAttribute('class') ?? ''}`
+    }, [x, y] as const)
+  await expect.poll(pressed, { message: `what is under the press at ${x},${y}` }).toBe(ids[0])
   await page.mouse.move(x, y)
   await page.mouse.down()
   for (let step = 1; step <= 8; step += 1)
