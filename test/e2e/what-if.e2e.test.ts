@@ -100,11 +100,16 @@ async function dragFirst(days: number): Promise<void> {
   // The press lands on the bar itself (not on a header, a panel or off screen); if not, say
   // what is there instead of failing later on a missing ghost.
   const pressed = () =>
-    page.evaluate(([px, py]) => {
-      const hit = document.elementFromPoint(px, py)
-      const bar = hit?.closest<HTMLElement>('.tb-bar')
-      return bar?.dataset.taskId ?? `${hit?.tagName ?? 'nothing'}.${hit?.getAttribute('class') ?? ''}`
-    }, [x, y] as const)
+    page.evaluate(
+      ([px, py]) => {
+        const hit = document.elementFromPoint(px, py)
+        const bar = hit?.closest<HTMLElement>('.tb-bar')
+        return (
+          bar?.dataset.taskId ?? `${hit?.tagName ?? 'nothing'}.${hit?.getAttribute('class') ?? ''}`
+        )
+      },
+      [x, y] as const,
+    )
   await expect.poll(pressed, { message: `what is under the press at ${x},${y}` }).toBe(ids[0])
   await page.mouse.move(x, y)
   await page.mouse.down()
