@@ -148,4 +148,63 @@ export const MIGRATIONS: readonly Migration[] = [
       ANALYZE tasks;
     `,
   },
+  {
+    version: 3,
+    name: 'tag and property filters in due-date order',
+    // A tag or property filter walks its own index in the default list order (due date, then
+    // creation) and stops after a page, instead of reading every match and sorting it (a tag
+    // matches ~20,000 tasks of a 100,000-task board). So the index rows carry their task's due
+    // date, kept current by a trigger on every write of tasks.due_date, whatever the write path.
+    // The by-task indexes cover the filters' per-task checks, so no check reads a table row.
+    sql: `
+      CREATE TABLE task_tags_by_due (
+        tag TEXT NOT NULL,
+        due_date TEXT NOT NULL,
+        task_seq INTEGER NOT NULL REFERENCES tasks(seq) ON DELETE CASCADE,
+        PRIMARY KEY (tag, due_date, task_seq)
+      ) WITHOUT ROWID;
+      INSERT INTO task_tags_by_due (tag, due_date, task_seq)
+        SELECT g.tag, t.due_date, g.task_seq FROM task_tags g JOIN tasks t ON t.seq = g.task_seq;
+      DROP TABLE task_tags;
+      ALTER TABLE task_tags_by_due RENAME TO task_tags;
+      CREATE UNIQUE INDEX task_tags_by_task ON task_tags (task_seq, tag);
+
+      ALTER TABLE task_property_values ADD COLUMN due_date TEXT NOT NULL DEFAULT '';
+      UPDATE task_property_values
+        SET due_date = (SELECT t.due_date FROM tasks t WHERE t.seq = task_seq);
+      DROP INDEX property_values_by_value;
+      CREATE INDEX property_values_by_value
+        ON task_property_values (name, value, due_date, task_seq);
+      DROP INDEX property_values_by_number;
+      CREATE INDEX property_values_by_number
+        ON task_property_values (name, number, due_date, task_seq) WHERE number IS NOT NULL;
+      DROP INDEX property_values_by_task;
+      CREATE INDEX property_values_by_task
+        ON task_property_values (task_seq, name, value, number);
+
+      -- A Date property's range spans many values: its matches are found by walking the
+      -- property's rows in due order, checking the value on the index.
+      CREATE INDEX property_values_by_due
+        ON task_property_values (name, due_date, task_seq, value);
+      -- A start-date range walks the due-date index from its first day on (a task starts before
+      -- it is due), checking the start date on the index (seq spelled out keeps the index in
+      -- list order); the two partial indexes hold the tasks that walk cannot reach, normally few
+      -- or none.
+      DROP INDEX tasks_by_due;
+      CREATE INDEX tasks_by_due ON tasks (board_id, due_date, seq, start_date);
+      CREATE INDEX tasks_undated_by_start ON tasks (board_id, start_date) WHERE due_date = '';
+      CREATE INDEX tasks_starting_after_due ON tasks (board_id, start_date)
+        WHERE due_date <> '' AND start_date > due_date;
+
+      CREATE TRIGGER tasks_due_date_to_filter_indexes AFTER UPDATE OF due_date ON tasks
+        WHEN NEW.due_date IS NOT OLD.due_date
+      BEGIN
+        UPDATE task_tags SET due_date = NEW.due_date WHERE task_seq = NEW.seq;
+        UPDATE task_property_values SET due_date = NEW.due_date WHERE task_seq = NEW.seq;
+      END;
+      ANALYZE tasks;
+      ANALYZE task_tags;
+      ANALYZE task_property_values;
+    `,
+  },
 ]

@@ -3,24 +3,25 @@
 // date (tasks without one first), then creation, is the order the board's indexes already hold,
 // so a page is read without sorting its matches.
 //
-// Filters whose matches are not in list order (tag, custom property) are planned by
-// how many tasks they match, counted on their own index first: a filter matching few tasks is
-// read whole from its index and those few are sorted; filters matching many are checked task by
-// task while walking the list order's index, which reaches a page after a few hundred or
-// thousand tasks instead of sorting tens of thousands (docs/board-service.md, "List queries").
+// Filters whose matches are not in list order (tag, custom property, start date) are planned by
+// how many tasks they match, counted on their own index first (list-filter-sql.ts). In the default
+// order, with nothing else narrowing the list, they walk an index that holds their matches in due
+// order and stop after a page (list-walks.ts); a filter of exact values always can. Otherwise a
+// filter matching few tasks is read whole from its index and those few are sorted, and filters
+// matching many are checked task by task while walking the list order's index
+// (docs/board-service.md, "Listing").
 import { endOfCalendarDay, SERVICE_LIMITS } from '../../src-shared/api'
 import type { DayRange, ListTasksFilters } from '../../src-shared/api'
 import type { BoardConfig } from '../boards/board-config'
 import type { Db } from '../db/database'
+import { prepared } from '../db/statements'
+import { placeholders, propertyFilter, tagFilter } from './list-filter-sql'
+import type { Condition, Param, SecondaryFilter, WalkArm } from './list-filter-sql'
 import { DEFAULT_LIST_ORDER, orderPlan } from './list-order'
 import type { ListOrder } from './list-order'
-import { matchesUnchecked, parsePropertyFilter } from './property-values'
-import { ServiceError } from './service-error'
+import { MOST_ARMS, startDateArms, walkPage } from './list-walks'
 import { joinTaskRows, pageRowsQuery } from './task-json'
 import type { PageRow } from './task-json'
-import { prepared } from '../db/statements'
-
-type Param = string | number
 
 interface SqlQuery {
   /** Selects the page's rows (see pageRowsQuery); parameter ?1 is the task URL prefix. */
@@ -30,38 +31,25 @@ interface SqlQuery {
   direction: 1 | -1 | 0
 }
 
-const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
-
-function inList(column: string, values: readonly Param[], where: string[], params: Param[]): void {
-  where.push(
-    values.length === 1 ? `${column} = ?` : `${column} IN (${placeholders(values.length)})`,
-  )
-  params.push(...values)
-}
-
-function dayRange(column: string, range: DayRange, where: string[], params: Param[]): void {
-  // Timestamps are stored canonical (UTC, milliseconds, 'Z'), so string order is time order.
-  where.push(`${column} >= ? AND ${column} <= ?`)
-  params.push(range.from, endOfCalendarDay(range.to))
-}
+/** Above this many matches a filter is not read whole and sorted (see the top). */
+export const PROBE_ABOVE = 2_000
 
 /**
- * A filter checked either by reading its own index (`seek`: the matching tasks' seqs, then
- * sorted into list order) or task by task while walking the list order (`probe`).
+ * Above this many matches a date range is walked in due order rather than read whole: reading
+ * a match costs a row of tasks (~2.5 µs on the 100k board), walking costs index entries (~0.1
+ * µs each, about 100 × rows / matches of them); the two meet near 450 matches of 43,000 rows.
  */
-interface SecondaryFilter {
-  seek: string
-  probe: string
-  params: Param[]
-  /** SQL selecting a row per match (an upper bound) on its own index, for counting; same params. */
-  count: string
-}
-
-/** Above this many matches a filter is probed while walking the list order (see the top). */
-export const PROBE_ABOVE = 2_000
+export const SCAN_ABOVE = 500
 
 /** Counts rows with a query; undefined when no database is at hand (then every filter seeks). */
 export type Counter = ((sql: string, params: Param[]) => number) | undefined
+
+/**
+ * How tag, property and start-date filters are read: `auto` chooses by counting their matches;
+ * tests force each of the others (`walk` wherever a walk is possible), which must give the same
+ * page.
+ */
+export type FilterPlan = 'auto' | 'seek' | 'probe' | 'walk'
 
 /** Builds the SQL of a list query; throws a 400 for a filter that cannot be read. */
 export function buildListQuery(
@@ -70,134 +58,149 @@ export function buildListQuery(
   order: ListOrder = DEFAULT_LIST_ORDER,
   limit: number = SERVICE_LIMITS.listPage,
   counter: Counter = undefined,
+  plan: FilterPlan = 'auto',
 ): SqlQuery {
-  const where = ['t.board_id = ?2']
-  const params: Param[] = [board.id]
-  if (filters.projectKey) inList('t.project_key', filters.projectKey, where, params)
-  if (filters.status) inList('t.status', filters.status, where, params)
+  // Conditions on the task's own columns (the board's first), then per-task checks that no
+  // index of tasks serves.
+  const columns: Condition[] = [{ sql: 't.board_id = ?2', params: [] }]
+  const checks: Condition[] = []
+  const inList = (column: string, values: readonly Param[]) =>
+    columns.push({
+      sql: values.length === 1 ? `${column} = ?` : `${column} IN (${placeholders(values.length)})`,
+      params: [...values],
+    })
+  // Timestamps are stored canonical (UTC, milliseconds, 'Z'), so string order is time order.
+  const dayRange = (column: string, range: DayRange): Condition => ({
+    sql: `${column} >= ? AND ${column} <= ?`,
+    params: [range.from, endOfCalendarDay(range.to)],
+  })
+  if (filters.projectKey) inList('t.project_key', filters.projectKey)
+  if (filters.status) inList('t.status', filters.status)
   if (filters.assignedUserEmail)
     inList(
       't.assignee',
       filters.assignedUserEmail.map((e) => e.toLowerCase()),
-      where,
-      params,
     )
-  if (filters.priority !== undefined) inList('t.priority', [filters.priority], where, params)
-  if (filters.pinToTop !== undefined)
-    inList('t.pin_to_top', [filters.pinToTop ? 1 : 0], where, params)
-  if (filters.dueDate) dayRange('t.due_date', filters.dueDate, where, params)
-  // Start dates follow due dates, so walking the list order would pass most of the board before
-  // the first match: always read from the start-date index, which carries the due date to sort by.
-  if (filters.startDate) dayRange('t.start_date', filters.startDate, where, params)
-  if (filters.type) inList('t.type', [filters.type], where, params)
-  if (filters.milestoneId !== undefined)
-    inList('t.milestone_id', [filters.milestoneId], where, params)
+  if (filters.priority !== undefined) inList('t.priority', [filters.priority])
+  if (filters.pinToTop !== undefined) inList('t.pin_to_top', [filters.pinToTop ? 1 : 0])
+  if (filters.dueDate) columns.push(dayRange('t.due_date', filters.dueDate))
+  if (filters.type) inList('t.type', [filters.type])
+  if (filters.milestoneId !== undefined) inList('t.milestone_id', [filters.milestoneId])
+  const startDate = filters.startDate && dayRange('t.start_date', filters.startDate)
   const secondary: SecondaryFilter[] = []
   if (filters.tag) secondary.push(tagFilter(filters.tag))
   for (const [name, raw] of Object.entries(filters.properties ?? {})) {
     const filter = propertyFilter(board, name, raw)
-    if (typeof filter === 'string') {
-      where.push(filter)
-      params.push(name)
-    } else secondary.push(filter)
+    if (typeof filter === 'string') checks.push({ sql: filter, params: [name] })
+    else secondary.push(filter)
   }
-  planSecondary(secondary, order, counter, where, params)
-  const descriptionType = filters.descriptionType ?? 'text'
-  const plan = orderPlan(order)
-  const page = `SELECT t.seq FROM tasks t WHERE ${where.join(' AND ')} ORDER BY ${plan.pick} LIMIT ${limit}`
-  return {
-    sql: pageRowsQuery(page, descriptionType, plan.key),
-    params,
-    direction: plan.direction,
-  }
-}
 
-/**
- * The filter matching fewest tasks seeks when it matches few (at most PROBE_ABOVE); every other
- * one probes. A random order reads every match anyway: all seek.
- */
-function planSecondary(
-  filters: SecondaryFilter[],
-  order: ListOrder,
-  counter: Counter,
-  where: string[],
-  params: Param[],
-): void {
-  if (filters.length === 0) return
-  let seeking: SecondaryFilter | undefined
-  if (!counter || order === 'random') {
-    for (const f of filters) {
-      where.push(f.seek)
-      params.push(...f.params)
-    }
-    return
+  const orderBy = orderPlan(order)
+  const onlyBoard = columns.length === 1 && !startDate
+  const only = secondary.length === 1 ? secondary[0] : undefined
+  let page: Condition | undefined
+  if (
+    plan === 'auto' &&
+    counter &&
+    order === 'due' &&
+    onlyBoard &&
+    only?.walk &&
+    !only.walk.scan &&
+    only.walk.arms.length <= MOST_ARMS
+  ) {
+    // One filter of exact values and nothing else that narrows: its walk reads about a page
+    // whatever it matches, so there is nothing to count.
+    page = walkPage(only.walk.arms, [...columns, ...checks], limit)
   }
-  let fewest = Infinity
-  for (const f of filters) {
-    // Counting stops past the threshold: only whether a filter matches few tasks matters.
-    const count = counter(`SELECT count(*) FROM (${f.count} LIMIT ${PROBE_ABOVE + 1})`, f.params)
-    if (count < fewest) {
-      fewest = count
-      seeking = f
-    }
-  }
-  if (fewest > PROBE_ABOVE) seeking = undefined
-  for (const f of filters) {
-    where.push(f === seeking ? f.seek : f.probe)
-    params.push(...f.params)
-  }
-}
-
-function tagFilter(tags: readonly string[]): SecondaryFilter {
-  const list = `tag IN (${placeholders(tags.length)})`
-  return {
-    seek: `t.seq IN (SELECT task_seq FROM task_tags WHERE ${list})`,
-    probe: `EXISTS (SELECT 1 FROM task_tags g WHERE g.task_seq = t.seq AND g.${list})`,
-    params: [...tags],
-    count: `SELECT 1 FROM task_tags WHERE ${list}`,
-  }
-}
-
-/**
- * A custom-property filter, or (an unchecked checkbox, which matches tasks with no value) a
- * condition that takes the property's name as its one parameter.
- */
-function propertyFilter(board: BoardConfig, name: string, raw: string): SecondaryFilter | string {
-  const definition = board.properties.get(name)
-  if (!definition) {
-    const known = [...board.properties.keys()].join(', ') || 'none'
-    throw new ServiceError(
-      400,
-      `Query parameter "prop_${name}": this board has no custom property "${name}" (it has: ${known}).`,
+  const count = page ? never : counting(order, counter, plan)
+  const counts = new Map(secondary.map((f) => [f, count(f.count, f.params)]))
+  const probes = (filters: SecondaryFilter[]) =>
+    filters.map((f) => ({ sql: f.probe, params: f.params }))
+  const walking = !page && order === 'due' && plan !== 'seek' && plan !== 'probe' && count !== never
+  const driver = walking ? walkingFilter(secondary, counts, plan) : undefined
+  if (driver && (plan === 'walk' || onlyBoard)) {
+    // The filter's own index is walked; every other condition is checked on each task it reaches.
+    const rest = secondary.filter((f) => f !== driver)
+    const conditions = [...columns, ...(startDate ? [startDate] : []), ...checks, ...probes(rest)]
+    page = walkPage(driver.walk?.arms ?? [], conditions, limit)
+  } else if (walking && startDate && (plan === 'walk' || columns.length === 1)) {
+    const starts = count(
+      'SELECT 1 FROM tasks t WHERE t.board_id = ? AND t.start_date >= ? AND t.start_date <= ?',
+      [board.id, ...startDate.params],
     )
+    const fewest = Math.min(...counts.values())
+    if (starts > PROBE_ABOVE && !(fewest <= PROBE_ABOVE)) {
+      // Many tasks start in the range, and no other filter matches few: walk the due order.
+      const arms: WalkArm[] = startDateArms(filters.startDate as DayRange)
+      page = walkPage(arms, [...columns, ...checks, ...probes(secondary)], limit)
+    }
   }
-  const match = parsePropertyFilter(definition, raw)
-  if (typeof match === 'string')
-    throw new ServiceError(400, `Query parameter "prop_${name}" ${match}.`)
-  if (matchesUnchecked(definition.type, match)) {
-    // An unset checkbox reads as unchecked.
-    // Checked task by task while walking the list order: about every other task matches, so a
-    // page is reached at once (reading every checked task first cost 5 ms on a 100k board).
-    return `NOT EXISTS (SELECT 1 FROM task_property_values p WHERE p.task_seq = t.seq AND p.name = ? AND p.value = 'true')`
-  }
-  let condition: string
-  let values: Param[]
-  if (match.kind === 'numbers') {
-    condition = `number IN (${placeholders(match.numbers.length)})`
-    values = match.numbers
-  } else if (match.kind === 'range') {
-    condition = 'value >= ? AND value <= ?'
-    values = [match.range.from, endOfCalendarDay(match.range.to)]
-  } else {
-    condition = `value IN (${placeholders(match.values.length)})`
-    values = match.values
+  if (!page) {
+    // Filters matching few tasks are read whole and sorted: the one matching fewest, or, with no
+    // counts, every one. The others are checked task by task.
+    const fewest = [...counts.entries()].sort((a, b) => a[1] - b[1])[0]
+    const conditions = [
+      ...columns,
+      ...(startDate ? [startDate] : []),
+      ...checks,
+      ...secondary.map((f) =>
+        plan !== 'probe' &&
+        (count === never || (fewest && f === fewest[0] && fewest[1] <= PROBE_ABOVE))
+          ? { sql: f.seek, params: f.params }
+          : { sql: f.probe, params: f.params },
+      ),
+    ]
+    page = {
+      sql: `SELECT t.seq FROM tasks t WHERE ${conditions.map((c) => c.sql).join(' AND ')} ORDER BY ${orderBy.pick} LIMIT ${limit}`,
+      params: conditions.flatMap((c) => c.params),
+    }
   }
   return {
-    seek: `t.seq IN (SELECT task_seq FROM task_property_values WHERE name = ? AND ${condition})`,
-    probe: `EXISTS (SELECT 1 FROM task_property_values p WHERE p.task_seq = t.seq AND p.name = ? AND p.${condition.replace(/ AND value/, ' AND p.value')})`,
-    params: [name, ...values],
-    count: `SELECT 1 FROM task_property_values WHERE name = ? AND ${condition}`,
+    sql: pageRowsQuery(page.sql, filters.descriptionType ?? 'text', orderBy.key),
+    params: [board.id, ...page.params],
+    direction: orderBy.direction,
   }
+}
+
+type Count = (sql: string, params: Param[]) => number
+/** No counting: every filter is read whole (`seek`). */
+const never: Count = () => 0
+const many: Count = () => Number.MAX_SAFE_INTEGER
+
+/**
+ * How a query's matches are counted: on its own index, up to just past the threshold (only
+ * whether a filter matches few tasks matters). `never` where every filter is read whole: no
+ * counter, a forced seek, or a random order, which reads every match anyway.
+ */
+function counting(order: ListOrder, counter: Counter, plan: FilterPlan): Count {
+  if (plan === 'probe' || plan === 'walk') return many
+  if (!counter || order === 'random' || plan === 'seek') return never
+  return (sql, params) => counter(`SELECT count(*) FROM (${sql} LIMIT ${PROBE_ABOVE + 1})`, params)
+}
+
+/**
+ * The filter whose own index is walked in due order, if any: the walkable filter matching
+ * fewest tasks, unless another filter matches fewer and few (then reading that one whole and
+ * sorting it is cheaper). A walk that checks the condition on each entry (a date range) pays
+ * only when the filter matches many.
+ */
+function walkingFilter(
+  filters: SecondaryFilter[],
+  counts: Map<SecondaryFilter, number>,
+  plan: FilterPlan,
+): SecondaryFilter | undefined {
+  const byCount = [...filters].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0))
+  const walkable = byCount.find(
+    (f) =>
+      f.walk &&
+      f.walk.arms.length <= MOST_ARMS &&
+      (!f.walk.scan || plan === 'walk' || (counts.get(f) ?? 0) > SCAN_ABOVE),
+  )
+  const fewest = byCount[0]
+  if (!walkable || !fewest) return undefined
+  const few = walkable.walk?.scan ? SCAN_ABOVE : PROBE_ABOVE
+  if (fewest !== walkable && (counts.get(fewest) ?? 0) <= few) return undefined
+  return walkable
 }
 
 /** The matching tasks as a JSON array text, ready to send. */

@@ -219,7 +219,11 @@ export function applyStatusLifecycle(
   return next
 }
 
-/** Rewrites the filter index rows of one task's tags and properties. */
+// The index rows carry their task's due date, the default list order (migration 3); read from the
+// row just written, and kept current afterwards by the trigger on tasks.due_date.
+const DUE_DATE_OF_TASK = '(SELECT due_date FROM tasks WHERE seq = ?2)'
+
+/** Rewrites the filter index rows of one task's tags and properties (after the task's row). */
 export function writeFilterIndexes(
   ctx: WriteContext,
   seq: number,
@@ -228,19 +232,23 @@ export function writeFilterIndexes(
 ): void {
   if (tags !== undefined) {
     prepared(ctx.db, 'DELETE FROM task_tags WHERE task_seq = ?').run(seq)
-    const insert = prepared(ctx.db, 'INSERT OR IGNORE INTO task_tags (tag, task_seq) VALUES (?, ?)')
+    const insert = prepared(
+      ctx.db,
+      `INSERT OR IGNORE INTO task_tags (tag, due_date, task_seq) VALUES (?1, ${DUE_DATE_OF_TASK}, ?2)`,
+    )
     for (const tag of tags) insert.run(tag, seq)
   }
   if (properties !== undefined) {
     prepared(ctx.db, 'DELETE FROM task_property_values WHERE task_seq = ?').run(seq)
     const insert = prepared(
       ctx.db,
-      'INSERT INTO task_property_values (name, value, number, task_seq) VALUES (?, ?, ?, ?)',
+      `INSERT INTO task_property_values (name, value, number, due_date, task_seq)
+         VALUES (?1, ?3, ?4, ${DUE_DATE_OF_TASK}, ?2)`,
     )
     for (const [name, value] of Object.entries(properties)) {
       const definition = ctx.board.properties.get(name)
       if (!definition) continue
-      for (const [text, number] of indexRows(definition, value)) insert.run(name, text, number, seq)
+      for (const [text, number] of indexRows(definition, value)) insert.run(name, seq, text, number)
     }
   }
 }
