@@ -3,9 +3,9 @@
 import type { ListTasksFilters, Task } from '../../src-shared/api'
 import { DIMENSIONS, FIXED_VALUES } from './dimensions'
 import type { DimensionName } from './dimensions'
-import { owns } from './slice'
 import type { Slice } from './slice'
 import { TaskIndex } from './task-index'
+import type { TaskSet } from './task-index'
 
 export interface KnownValues {
   projectKeys?: string[]
@@ -38,7 +38,7 @@ export class BoardKnowledge {
   readonly contradicted = new Map<DimensionName, Set<string>>()
   private readonly seen = new Map<DimensionName, Set<string>>()
   private readonly given = new Map<DimensionName, Set<string>>()
-  /** Loaded tasks, indexed so that counting a slice reads only its narrowest filter's tasks. */
+  /** Loaded tasks, indexed so that a slice's loaded tasks are counted without a scan. */
   private readonly loaded = new TaskIndex()
   private readonly ids = new Set<string>()
 
@@ -62,8 +62,10 @@ export class BoardKnowledge {
       this.loaded.add(task)
       this.maxKey.set(task.projectKey, Math.max(this.maxKey.get(task.projectKey) ?? 0, task.key))
       for (const name of LEARNED) {
+        const seen = this.seen.get(name) as Set<string>
         for (const value of DIMENSIONS[name].of(task)) {
-          this.seen.get(name)?.add(value)
+          if (seen.has(value)) continue
+          seen.add(value)
           if (this.givenAsComplete(name) && !this.given.get(name)?.has(value)) {
             const values = this.contradicted.get(name) ?? new Set()
             this.contradicted.set(name, values.add(value))
@@ -82,14 +84,22 @@ export class BoardKnowledge {
     return [...this.loaded.tasks()]
   }
 
-  /** Loaded tasks that the query of `filters` returns. */
-  matching(filters: ListTasksFilters): Task[] {
-    return this.loaded.matching(filters)
+  /** Loaded tasks that the query of `filters` returns (counted, not listed, where that will do). */
+  loadedMatching(filters: ListTasksFilters): TaskSet {
+    return this.loaded.select(filters)
   }
 
   /** Loaded tasks the slice is responsible for. */
+  loadedOwned(slice: Slice): TaskSet {
+    return this.loaded.selectOwned(slice.filters, slice.without)
+  }
+
+  matching(filters: ListTasksFilters): Task[] {
+    return this.loadedMatching(filters).tasks()
+  }
+
   owned(slice: Slice): Task[] {
-    return this.matching(slice.filters).filter((task) => owns(slice, task))
+    return this.loadedOwned(slice).tasks()
   }
 
   /** Values known now: fixed ones, the caller's lists and every value seen, nameable only. */

@@ -33,7 +33,19 @@ export function formatRange(range: DayRange): string {
   return `${range.from} to ${range.to}`
 }
 
+// A sync reads the same few thousand days again and again (every cut of every page); each read
+// checks the day and parses a date, so the numbers are kept (bounded: cleared when it grows).
+const numbers = new Map<string, number>()
+
 /** Days since 1970-01-01 (negative before), for arithmetic on `YYYY-MM-DD` days. */
-export const dayNumber = dayNumberOfIsoDay
+export function dayNumber(day: string): number {
+  let number = numbers.get(day)
+  if (number === undefined) {
+    number = dayNumberOfIsoDay(day)
+    if (numbers.size >= 100_000) numbers.clear()
+    numbers.set(day, number)
+  }
+  return number
+}
 
 export const dayOfNumber = isoDayOfDayNumber

@@ -70,14 +70,13 @@ export function estimateSlice(
   page: readonly Task[],
   board: BoardKnowledge,
 ): SliceEstimate {
-  const matching = board.matching(slice.filters)
-  const loaded = matching.length
+  const loaded = board.loadedMatching(slice.filters).size
   const sorted = dueSorted(page)
   const guesses = [PAGE, loaded, slice.expected ?? 0, byKeySpan(page, board) ?? 0]
   if (slice === ROOT_SLICE || Object.keys(slice.filters).length === 0)
     guesses.push(boardSize(page, board))
   const matches = Math.max(...guesses)
-  const ownedLoaded = matching.filter((task) => owns(slice, task)).length
+  const ownedLoaded = slice.without.length === 0 ? loaded : board.loadedOwned(slice).size
   const ownedOnPage = page.filter((task) => owns(slice, task)).length
   if (slice.without.length === 0)
     return { matches, loaded, unloaded: Math.max(0, matches - loaded) }

@@ -25,7 +25,18 @@ export interface Slice {
 
 export const ROOT_SLICE: Slice = { filters: {}, without: [] }
 
-export const queryOf = (slice: Slice): string => toListQuery(slice.filters).toString()
+// A slice's query is asked for when it is queued, answered and reported; its filters never
+// change, so it is written once (writing checks every date, which showed in profiles).
+const queries = new WeakMap<Slice, string>()
+
+export function queryOf(slice: Slice): string {
+  let query = queries.get(slice)
+  if (query === undefined) {
+    query = toListQuery(slice.filters).toString()
+    queries.set(slice, query)
+  }
+  return query
+}
 
 const inRange = (timestamp: string, range: DayRange | undefined) =>
   !range || (timestamp !== '' && dayOf(timestamp) >= range.from && dayOf(timestamp) <= range.to)

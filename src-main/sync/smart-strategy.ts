@@ -14,12 +14,13 @@ import { cutAhead, cutByQuantiles, packValues } from './cuts'
 import type { Cuts } from './cuts'
 import { ALL_DAYS, dayNumber, dayOf, dayOfNumber, nextDay, previousDay } from './days'
 import { DIMENSIONS, FIXED_VALUES } from './dimensions'
-import type { DimensionName } from './dimensions'
+import type { DimensionName, ValueDimension } from './dimensions'
 import { boardSize, dueSorted, estimateSlice } from './estimate'
 import type { SliceEstimate } from './estimate'
 import { owns } from './slice'
 import type { Slice } from './slice'
 import type { Decision, SliceView, Strategy } from './strategy'
+import type { ValueFilter } from './task-index'
 import { TUNING } from './tuning'
 
 export const smartStrategy: Strategy = {
@@ -81,11 +82,11 @@ function splitDue(slice: Slice, page: readonly Task[], board: BoardKnowledge): D
     const first = days[0] as string
     const window = Math.max(TUNING.densityDays, dayNumber(last) - dayNumber(first) + 1)
     const since = dayNumber(last) - window
-    const recent = board.matching({
+    const recent = board.loadedMatching({
       ...slice.filters,
       dueDate: { from: dayOfNumber(since), to: previousDay(last) },
-    })
-    const perDay = Math.max(recent.length, days.length - (counts.get(last) ?? 0)) / window
+    }).size
+    const perDay = Math.max(recent, days.length - (counts.get(last) ?? 0)) / window
     // An open-ended range holds what the board's keys promise beyond what is loaded.
     const left = range.to === ALL_DAYS.to ? boardSize(page, board) - board.size : Infinity
     const ahead = Math.max(1, Math.min(TUNING.lookahead, Math.ceil(left / TUNING.target)))
@@ -111,18 +112,14 @@ function valueSizes(
   board: BoardKnowledge,
   estimate: SliceEstimate,
 ): { matches: Map<string, number>; owned: Map<string, number> } {
-  const dimension = DIMENSIONS[name]
-  const matches = new Map(values.map((v) => [v, 0]))
-  const owned = new Map(values.map((v) => [v, 0]))
+  const dimension = DIMENSIONS[name] as ValueDimension & { name: ValueFilter }
+  // Loaded tasks counted per value (a value listed twice counts once, as a task would).
+  const loaded = board.loadedMatching(slice.filters)
+  const loadedOwned = slice.without.length === 0 ? loaded : board.loadedOwned(slice)
+  const matches = new Map(values.map((v) => [v, loaded.countWith(dimension.name, v)]))
+  const owned = new Map(values.map((v) => [v, loadedOwned.countWith(dimension.name, v)]))
   const bump = (map: Map<string, number>, v: string, by: number) => {
     if (map.has(v)) map.set(v, (map.get(v) ?? 0) + by)
-  }
-  for (const task of board.matching(slice.filters)) {
-    const mine = owns(slice, task)
-    for (const v of dimension.of(task)) {
-      bump(matches, v, 1)
-      if (mine) bump(owned, v, 1)
-    }
   }
   // The tasks not loaded yet spread like the slice's own tasks on its page.
   const sample = page.filter((task) => owns(slice, task))
@@ -152,13 +149,13 @@ function rangeCandidate(slice: Slice, board: BoardKnowledge): Candidate | undefi
   if (dimension.kind !== 'range') return undefined
   const current = dimension.get(slice.filters)
   const range = current ?? ALL_DAYS
-  const started = board.matching(slice.filters).filter((t) => dimension.of(t).length > 0)
-  const days = started
-    .flatMap((t) => dimension.of(t))
+  const days = board
+    .loadedMatching(slice.filters)
+    .days('startDate')
     .filter((d) => d >= range.from && d <= range.to)
     .sort()
   if (days.length === 0) return undefined
-  const owned = board.owned(slice)
+  const owned = board.loadedOwned(slice)
   const parts = Math.max(current ? 2 : 1, requestsFor(days.length))
   const cuts = cutByQuantiles(range, days, parts, days.length)
   if (current && cuts.cuts.length === 0) return undefined
@@ -166,7 +163,7 @@ function rangeCandidate(slice: Slice, board: BoardKnowledge): Candidate | undefi
     decision: { kind: 'split', dimension: 'startDate', ...cuts },
     largest: Math.max(...cuts.expected),
     quiet: 0,
-    reach: owned.length === 0 ? 0 : owned.filter((t) => t.startDate !== '').length / owned.length,
+    reach: owned.size === 0 ? 0 : owned.countHaving('startDate') / owned.size,
   }
 }
 
