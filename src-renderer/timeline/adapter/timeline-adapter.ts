@@ -27,6 +27,7 @@ import { DragSession } from './drag-session'
 import { GhostBars } from './ghost-bars'
 import type { LagArrow } from './lag-arrow'
 import { LinkDraw } from './link-draw'
+import { PassingCount } from './passing-count'
 import { Scene } from './scene'
 import { SpanSelect } from './span-select'
 import type {
@@ -65,6 +66,11 @@ export interface TimelineAdapterOptions {
   onSpanSelect?(span: SpanSelection): void
   /** Arrow keys, Home, End and Enter on a focused bar (Space selects it, as a click). */
   onBarKey?(id: string, key: BarKey, modifiers: ClickModifiers): void
+  /**
+   * What covers the host's scroll container at its top and left edges (a sticky header, a task
+   * tree), px: the count of dependencies passing through is kept clear of them.
+   */
+  viewInsets?: { top: number; left: number }
 }
 
 const hostsInUse = new WeakSet<HTMLElement>()
@@ -87,6 +93,7 @@ export class TimelineAdapter implements EventHost {
   private readonly events: AdapterEvents
   private readonly focus: BarFocus
   private readonly ghosts: GhostBars
+  private readonly passing: PassingCount
   private pending: RenderInput | undefined
   private rescaled = false
   private renders = 0
@@ -121,6 +128,7 @@ export class TimelineAdapter implements EventHost {
       finish: (fromId, toId) => this.options.onLinkDraw?.(fromId, toId),
     })
 
+    this.passing = new PassingCount(host, options.viewInsets ?? { top: 0, left: 0 })
     this.root = document.createElement('div')
     this.root.className = 'tb-timeline'
     this.span = new SpanSelect({
@@ -160,6 +168,7 @@ export class TimelineAdapter implements EventHost {
       this.chart = new ChartCore(this.root, [], chartOptions)
     } catch (error) {
       this.root.remove()
+      this.passing.remove()
       hostsInUse.delete(host)
       throw error
     }
@@ -250,6 +259,7 @@ export class TimelineAdapter implements EventHost {
     this.focus.dispose()
     this.chart.teardown()
     this.root.remove()
+    this.passing.remove()
     this.pending = undefined
     this.scene.load({ bars: [], links: [], firstRow: 0, rowCount: 0 })
     hostsInUse.delete(this.host)
@@ -263,6 +273,7 @@ export class TimelineAdapter implements EventHost {
     this.pending = undefined
     this.focus.remember()
     this.renders += 1
+    this.passing.show(input.passing ?? 0)
     const changed = this.rescaled ? undefined : this.scene.update(input)
     if (changed) {
       for (const model of changed) {

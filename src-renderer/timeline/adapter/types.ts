@@ -90,6 +90,12 @@ export interface RenderInput {
   links: readonly AdapterLink[]
   firstRow: number
   rowCount: number
+  /**
+   * Dependencies that cross the window with neither end in it, left out of `links`: at 50,000
+   * tasks they are thousands of lines through every row, which nobody can follow and which cost
+   * a frame each. Shown as one count at the edge of the view.
+   */
+  passing?: number
 }
 
 /** A task's span as the what-if cascade would leave it (UTC ms; a milestone's is its point). */

@@ -122,6 +122,8 @@ export function TimelineView({
       },
       rowHeight: first.layout.rowHeight,
       barHeight: BAR_HEIGHT,
+      // The sticky header and tree: the count of arrows passing through stays clear of them.
+      viewInsets: { top: HEADER_HEIGHT, left: TREE_WIDTH },
       // The what-if cascade: ghost bars while dragging, then apply all, this task only, or
       // discard (src-renderer/what-if).
       onDragMove: (results) => whatIf().move(results),

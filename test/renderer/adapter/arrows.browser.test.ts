@@ -172,6 +172,35 @@ describe('arrows that inform', () => {
     expect(through!.opacity).toBeLessThan(0.5)
   })
 
+  it('shows the dependencies it was not given, crossing the rows, as one count at the edge', async () => {
+    await p.call('mount', mount(40))
+    const passing = () =>
+      p.page.evaluate(() => {
+        const label = document.querySelector<HTMLElement>('.tb-passing-label')
+        const box = label?.getBoundingClientRect()
+        const host = label?.closest('.tb-passing')?.parentElement?.getBoundingClientRect()
+        return {
+          text: label?.textContent ?? '',
+          visible: !!box && box.width > 0 && box.height > 0,
+          dx: box && host ? box.left - host.left : NaN,
+          dy: box && host ? box.top - host.top : NaN,
+        }
+      })
+    const bars = [bar('mid', 5, '2026-03-10', '2026-03-12')]
+    await p.call('render', { bars, links: [], firstRow: 4, rowCount: 3, passing: 1234 })
+    const shown = await passing()
+    expect(shown.text).toBe('1,234 dependencies pass through')
+    expect(shown.visible).toBe(true)
+    // At the top-left corner of the view (the page does not scroll the host), near the edge.
+    expect(shown.dx).toBeGreaterThanOrEqual(0)
+    expect(shown.dx).toBeLessThan(20)
+    expect(shown.dy).toBeLessThan(20)
+    // No line is drawn for them.
+    expect(await look()).toEqual([])
+    await p.call('render', { bars, links: [], firstRow: 4, rowCount: 3, passing: 0 })
+    expect((await passing()).visible).toBe(false)
+  })
+
   it('shows a lag label with no room on its segment only on hover', async () => {
     // 10 px a day: "+1d" does not fit on one day, "+3d" fits on three.
     await p.call('mount', mount(10))

@@ -89,6 +89,23 @@ describe('timeline model', () => {
     expect(input.bars.find((b) => b.id === 't1')).toMatchObject({ selected: true, kind: 'bar' })
   })
 
+  it('counts the links that cross the window with neither end in it instead of handing them over', () => {
+    const tasks = Array.from({ length: 40 }, (_, i) => task(`t${i + 1}`, { key: i + 1 }))
+    const model = buildModel(tasks, [], 'week', NOW)
+    const row = (id: string) => model.layout.rowIndexById.get(id)!
+    const first = row('t10')
+    const last = row('t20')
+    const crossing = [dep('x1', 't1', 't40'), dep('x2', 't2', 't39')]
+    const touching = dep('d1', 't15', 't40')
+    const outside = dep('o1', 't1', 't2')
+    const input = windowInput(model, [...crossing, touching, outside], first, last, new Set())
+    expect(input.links.map((l) => l.id)).toEqual(['d1'])
+    expect(input.passing).toBe(2)
+    // Only the far end of a link that is handed over comes along as an anchor.
+    const anchors = input.bars.filter((b) => b.row < first || b.row > last).map((b) => b.id)
+    expect(anchors).toEqual(['t40'])
+  })
+
   it('shows a parent as a locked summary bar over its subtasks, and collapsed groups as one summary', () => {
     const tasks = [
       task('p1', { startDate: '', dueDate: '' }),
