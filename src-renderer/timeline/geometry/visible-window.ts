@@ -92,3 +92,74 @@ export function dependenciesInWindow<
   }
   return out
 }
+
+/**
+ * Dependencies indexed by row, built once per row layout and dependency list, so a window's
+ * links cost what the window holds instead of a pass over every dependency (50 ms and more per
+ * window change at 50,000 tasks).
+ */
+export interface DependencyRowIndex<D> {
+  /** Per row, the dependencies with an end in it (a dependency on one row is listed once). */
+  byRow: readonly (readonly D[] | undefined)[]
+  /** crossing[r]: dependencies with one end above row r and the other in row r or below. */
+  crossing: Int32Array
+  /** Row of each dependency's ends. */
+  rows: ReadonlyMap<D, readonly [number, number]>
+}
+
+export function indexDependencyRows<
+  D extends Pick<DependencyLink, 'predecessorId' | 'successorId'>,
+>(
+  dependencies: readonly D[],
+  rowIndexById: ReadonlyMap<string, number>,
+  rowCount: number,
+): DependencyRowIndex<D> {
+  const byRow: D[][] = []
+  const diff = new Int32Array(rowCount + 2)
+  const rows = new Map<D, readonly [number, number]>()
+  for (const dep of dependencies) {
+    const a = rowIndexById.get(dep.predecessorId)
+    const b = rowIndexById.get(dep.successorId)
+    if (a === undefined || b === undefined) continue
+    rows.set(dep, [a, b])
+    ;(byRow[a] ??= []).push(dep)
+    if (b !== a) (byRow[b] ??= []).push(dep)
+    const lo = Math.min(a, b)
+    const hi = Math.max(a, b)
+    diff[lo + 1]! += 1
+    diff[hi + 1]! -= 1
+  }
+  const crossing = new Int32Array(rowCount + 1)
+  let running = 0
+  for (let r = 0; r <= rowCount; r += 1) {
+    running += diff[r]!
+    crossing[r] = running
+  }
+  return { byRow, crossing, rows }
+}
+
+/**
+ * The window's share of an index: dependencies with an end in rows first..last (each once, in
+ * row order), and how many cross the window with neither end in it.
+ */
+export function dependenciesOfRows<D>(
+  index: DependencyRowIndex<D>,
+  first: number,
+  last: number,
+): { touching: D[]; passing: number } {
+  const touching: D[] = []
+  if (last < first) return { touching, passing: 0 }
+  let fromAbove = 0
+  for (let r = first; r <= last; r += 1) {
+    for (const dep of index.byRow[r] ?? []) {
+      const [a, b] = index.rows.get(dep)!
+      const other = a === r ? b : a
+      // Both ends in the window: take it at its upper end only.
+      if (other >= first && other <= last && other < r) continue
+      touching.push(dep)
+      if (other < first) fromAbove += 1
+    }
+  }
+  // Those crossing the window's top edge either end in the window or pass through it.
+  return { touching, passing: (index.crossing[first] ?? 0) - fromAbove }
+}

@@ -8,11 +8,13 @@ import type { Command } from '../../state/commands'
 import type { AdapterBar, AdapterLink, DragResult } from '../adapter/types'
 import { statusClasses } from './bar-status'
 import {
-  dependenciesInWindow,
+  dependenciesOfRows,
+  indexDependencyRows,
   layoutRows,
   paddedRange,
   PX_PER_DAY,
   TimeScale,
+  type DependencyRowIndex,
   type Row,
   type RowLayout,
   type SortOrder,
@@ -50,6 +52,49 @@ export interface RowOrder {
   rank: ReadonlyMap<string, number> | null
 }
 
+/**
+ * The last row layout and what it was made of. A zoom step or the hourly "now" rebuilds the model
+ * but not its rows: laying out every task again made a zoom step cost 0.3 s and more at 50,000
+ * tasks. Inputs are compared by identity (the store replaces them, never changes them).
+ */
+let lastLayout:
+  | {
+      tasks: readonly Task[]
+      collapsedIds: readonly string[]
+      sort: SortOrder | undefined
+      rank: RowOrder['rank'] | undefined
+      layout: RowLayout<Task>
+    }
+  | undefined
+
+function rowLayoutOf(
+  tasks: readonly Task[],
+  collapsedIds: readonly string[],
+  order: RowOrder | undefined,
+): RowLayout<Task> {
+  const sort = order?.sort
+  const rank = order?.rank ?? undefined
+  const last = lastLayout
+  if (
+    last &&
+    last.tasks === tasks &&
+    last.collapsedIds === collapsedIds &&
+    last.sort === sort &&
+    last.rank === rank
+  ) {
+    return last.layout
+  }
+  const collapsed = new Set(collapsedIds)
+  const layout = layoutRows(tasks, {
+    collapsedTasks: collapsed,
+    collapsedGroups: collapsed,
+    sort,
+    rank,
+  })
+  lastLayout = { tasks, collapsedIds, sort, rank, layout }
+  return layout
+}
+
 export function buildModel(
   tasks: readonly Task[],
   collapsedIds: readonly string[],
@@ -57,13 +102,7 @@ export function buildModel(
   now: number,
   order?: RowOrder,
 ): TimelineModel {
-  const collapsed = new Set(collapsedIds)
-  const layout = layoutRows(tasks, {
-    collapsedTasks: collapsed,
-    collapsedGroups: collapsed,
-    sort: order?.sort,
-    rank: order?.rank ?? undefined,
-  })
+  const layout = rowLayoutOf(tasks, collapsedIds, order)
   let from = now - 30 * DAY_MS
   let to = now + 60 * DAY_MS
   for (const row of layout.rows) {
@@ -180,6 +219,23 @@ function barsOfRow(
   ]
 }
 
+/** One index per row layout and dependency list (both are replaced, never changed, on edits). */
+const dependencyIndexes = new WeakMap<
+  RowLayout<Task>,
+  { dependencies: readonly Dependency[]; index: DependencyRowIndex<Dependency> }
+>()
+
+function dependencyIndex(
+  layout: RowLayout<Task>,
+  dependencies: readonly Dependency[],
+): DependencyRowIndex<Dependency> {
+  const known = dependencyIndexes.get(layout)
+  if (known?.dependencies === dependencies) return known.index
+  const index = indexDependencyRows(dependencies, layout.rowIndexById, layout.rows.length)
+  dependencyIndexes.set(layout, { dependencies, index })
+  return index
+}
+
 /**
  * The adapter's input for rows [first, last]: their bars, the links with an end among them and
  * the bars at those links' far ends (anchors, not drawn). Links with neither end in the rows
@@ -205,16 +261,12 @@ export function windowInput(
     bars.push(...barsOfRow(rows[i]!, i, selected, pending, model))
   const links: AdapterLink[] = []
   const present = new Set(bars.map((b) => b.id))
-  const inRows = (id: string) => {
-    const row = rowIndexById.get(id)!
-    return row >= first && row <= last
-  }
-  let passing = 0
-  for (const dep of dependenciesInWindow(dependencies, rowIndexById, first, last)) {
-    if (!inRows(dep.predecessorId) && !inRows(dep.successorId)) {
-      passing += 1
-      continue
-    }
+  const { touching, passing } = dependenciesOfRows(
+    dependencyIndex(model.layout, dependencies),
+    first,
+    last,
+  )
+  for (const dep of touching) {
     for (const id of [dep.predecessorId, dep.successorId]) {
       if (present.has(id)) continue
       const index = rowIndexById.get(id)!
