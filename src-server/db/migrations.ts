@@ -1,3 +1,4 @@
+import { DATE_VALUE } from '../store/list-filter-sql'
 import { TASK_DOC } from '../store/task-json'
 
 // Numbered migrations. Each runs once, in order, inside a transaction, and bumps
@@ -155,37 +156,44 @@ export const MIGRATIONS: readonly Migration[] = [
     // creation) and stops after a page, instead of reading every match and sorting it (a tag
     // matches ~20,000 tasks of a 100,000-task board). So the index rows carry their task's due
     // date, kept current by a trigger on every write of tasks.due_date, whatever the write path.
+    // Moving a due date then moves a task's filter index entries too: few indexes carry it (tag
+    // rows are a rowid table, so only one of its indexes does; numbers are walked by their text,
+    // Date ranges by a partial index of date-like values only).
     // The by-task indexes cover the filters' per-task checks, so no check reads a table row.
     sql: `
-      CREATE TABLE task_tags_by_due (
+      CREATE TABLE task_tags_v3 (
         tag TEXT NOT NULL,
         due_date TEXT NOT NULL,
-        task_seq INTEGER NOT NULL REFERENCES tasks(seq) ON DELETE CASCADE,
-        PRIMARY KEY (tag, due_date, task_seq)
-      ) WITHOUT ROWID;
-      INSERT INTO task_tags_by_due (tag, due_date, task_seq)
-        SELECT g.tag, t.due_date, g.task_seq FROM task_tags g JOIN tasks t ON t.seq = g.task_seq;
+        task_seq INTEGER NOT NULL REFERENCES tasks(seq) ON DELETE CASCADE
+      );
+      INSERT INTO task_tags_v3 (tag, due_date, task_seq)
+        SELECT g.tag, t.due_date, g.task_seq FROM task_tags g JOIN tasks t ON t.seq = g.task_seq
+        ORDER BY g.task_seq;
       DROP TABLE task_tags;
-      ALTER TABLE task_tags_by_due RENAME TO task_tags;
+      ALTER TABLE task_tags_v3 RENAME TO task_tags;
+      CREATE INDEX task_tags_by_due ON task_tags (tag, due_date, task_seq);
       CREATE UNIQUE INDEX task_tags_by_task ON task_tags (task_seq, tag);
 
+      -- Unchecked boxes are not indexed (property-values.ts, indexRows).
+      DELETE FROM task_property_values
+        WHERE value = 'false' AND EXISTS (
+          SELECT 1 FROM tasks t
+            JOIN property_definitions d ON d.board_id = t.board_id AND d.name = task_property_values.name
+          WHERE t.seq = task_property_values.task_seq AND d.type IN ('Checkbox', 'Toggle'));
       ALTER TABLE task_property_values ADD COLUMN due_date TEXT NOT NULL DEFAULT '';
       UPDATE task_property_values
         SET due_date = (SELECT t.due_date FROM tasks t WHERE t.seq = task_seq);
       DROP INDEX property_values_by_value;
       CREATE INDEX property_values_by_value
         ON task_property_values (name, value, due_date, task_seq);
-      DROP INDEX property_values_by_number;
-      CREATE INDEX property_values_by_number
-        ON task_property_values (name, number, due_date, task_seq) WHERE number IS NOT NULL;
       DROP INDEX property_values_by_task;
       CREATE INDEX property_values_by_task
         ON task_property_values (task_seq, name, value, number);
-
       -- A Date property's range spans many values: its matches are found by walking the
       -- property's rows in due order, checking the value on the index.
       CREATE INDEX property_values_by_due
-        ON task_property_values (name, due_date, task_seq, value);
+        ON task_property_values (name, due_date, task_seq, value) WHERE ${DATE_VALUE};
+
       -- A start-date range walks the due-date index from its first day on (a task starts before
       -- it is due), checking the start date on the index (seq spelled out keeps the index in
       -- list order); the two partial indexes hold the tasks that walk cannot reach, normally few

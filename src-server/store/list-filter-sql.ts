@@ -44,6 +44,12 @@ export interface SecondaryFilter {
   walk?: Walk
 }
 
+/**
+ * True for a stored Date property value (canonical: 2026-01-05T00:00:00.000Z); the partial index
+ * that Date ranges walk holds these rows only, and the walk names the same term to use it.
+ */
+export const DATE_VALUE = `value GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*'`
+
 export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
 /** An arm over a filter table `g`, joined to the task it indexes. */
@@ -99,8 +105,11 @@ export function propertyFilter(
   if (match.kind === 'numbers') {
     condition = `number IN (${placeholders(match.numbers.length)})`
     values = match.numbers
+    // Walked by the value's text, which is how the number was stored (String of the number).
     walk = {
-      arms: values.map((v) => filterArm(table, 'g.name = ? AND g.number = ?', [name, v])),
+      arms: match.numbers.map((n) =>
+        filterArm(table, 'g.name = ? AND g.value = ?', [name, String(n)]),
+      ),
       scan: false,
     }
   } else if (match.kind === 'range') {
@@ -108,7 +117,7 @@ export function propertyFilter(
     values = [match.range.from, endOfCalendarDay(match.range.to)]
     // A range spans many values, each in due order on its own: the property's rows are walked in
     // due order instead, the value checked on the index.
-    const sql = 'g.name = ? AND g.value >= ? AND g.value <= ?'
+    const sql = `g.name = ? AND g.${DATE_VALUE} AND g.value >= ? AND g.value <= ?`
     walk = {
       arms: [filterArm(table, sql, [name, ...values], 'property_values_by_due')],
       scan: true,

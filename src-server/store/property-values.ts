@@ -76,8 +76,11 @@ export function indexRows(
   value: StoredPropertyValue,
 ): [string, number | null][] {
   if (Array.isArray(value)) return value.map((v) => [v, null])
+  // Number filters walk the text (list-filter-sql.ts): the same String() of a number.
   if (typeof value === 'number') return [[String(value), value]]
-  if (typeof value === 'boolean') return [[String(value), null]]
+  // Only checked boxes: `false` matches every task without a `true` row (set or not), so a
+  // `false` row would never be read, and every row costs a move when its task's due date does.
+  if (typeof value === 'boolean') return value ? [['true', null]] : []
   if (definition.type === 'Date') return [[value, null]]
   return [[value, null]]
 }
