@@ -1,0 +1,439 @@
+// Timeline benchmark through the app's own path (issue 13, item 10): the built renderer (the
+// planner's App: buildModel, row layout, the rendered window, windowInput, the adapter) in
+// Debian's headless Chromium, on the local board service's seeded board of 5,000 and 50,000
+// tasks (about as many dependencies), handed over by a PlannerApi standing in for main
+// (page/app-mock.mts). Scenarios: first paint, scrolling mid-board, dragging a task with
+// dependents, the edit of its drop, a Refresh after that edit (rows re-sort), zoom steps; the
+// renderer's JS heap. Stock frappe-gantt is measured on the same board (stock-board.ts).
+//
+//   node --import tsx bench/timeline/app-path.ts [--write] [--runs 3] [--sizes 5000,50000]
+//
+// Each run is a fresh browser. Chromium work is sequential (two shared cores).
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import { cpus, loadavg } from 'node:os'
+import { extname, join, normalize, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { build as esbuild } from 'esbuild'
+import { chromium } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/chromium'
+import { boardFile, CACHE_DIR, readBoard } from './app-board'
+import type { AppProbe, Sample, ScrollAxis } from './app-page-api'
+import { renderAppSection, writeAppSection } from './app-report'
+import type { AppRow, StockRow } from './app-report'
+import { median } from './report'
+import { measureStock } from './stock-board'
+
+const HERE = import.meta.dirname
+const RENDERER_DIR = join(CACHE_DIR, 'renderer')
+const VIEW = { width: 1400, height: 900 }
+const SCROLL_STEPS = 40
+const SCROLL_PX = 96
+const DRAG_MOVES = 30
+const DRAG_STEP_PX = 12
+const ZOOM_STEPS = 3
+
+const { values: options } = parseArgs({
+  options: {
+    write: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    sizes: { type: 'string', default: '5000,50000' },
+    'no-stock': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    /** Writes a CPU profile of the scroll, drag and zoom steps and prints the heaviest functions. */
+    profile: { type: 'boolean', default: false },
+  },
+})
+const log = (line: string) => process.stderr.write(`${line}\n`)
+
+export async function buildRenderer(): Promise<void> {
+  const { default: config } = await import('../../vite.renderer.config')
+  const { build } = await import('vite')
+  // Its own folder: out/renderer is what the e2e tests of others serve meanwhile.
+  await build({
+    ...config,
+    logLevel: 'warn',
+    build: {
+      ...config.build,
+      outDir: RENDERER_DIR,
+      emptyOutDir: true,
+      // --profile: readable names in the CPU profile.
+      ...(options.profile ? { minify: false } : {}),
+    },
+  })
+}
+
+export async function bundleMock(): Promise<string> {
+  const result = await esbuild({
+    entryPoints: [join(HERE, 'page', 'app-mock.mts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    logLevel: 'silent',
+  })
+  return result.outputFiles[0]!.text
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+}
+
+/** The built renderer and /board.json on 127.0.0.1. */
+export async function serve(board: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname
+    const file =
+      path === '/board.json'
+        ? board
+        : join(RENDERER_DIR, normalize(path === '/' ? '/index.html' : path))
+    try {
+      const body = readFileSync(file)
+      response.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      })
+      response.end(body)
+    } catch {
+      response.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('no address')
+  return { url: `http://127.0.0.1:${address.port}/`, server }
+}
+
+function probe<T>(page: Page, body: (p: AppProbe, arg: never) => T, arg?: unknown): Promise<T> {
+  return page.evaluate(
+    ([source, value]) => {
+      const p = (window as unknown as { appProbe: AppProbe }).appProbe
+      return (new Function('p', 'arg', `return (${source})(p, arg)`) as typeof body)(
+        p,
+        value as never,
+      )
+    },
+    [body.toString(), arg] as const,
+  ) as Promise<T>
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.collectGarbage')
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+  await cdp.detach()
+  return usedSize / 1_048_576
+}
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  children?: number[]
+}
+
+/** --profile: a CPU profile of `work`, its heaviest functions (self time) logged. */
+async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  if (!options.profile) return work()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  const result = await work()
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+  }
+  await cdp.detach()
+  const self = new Map<number, number>()
+  profile.samples.forEach((id, i) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+  )
+  const byName = new Map<string, number>()
+  for (const node of profile.nodes) {
+    const f = node.callFrame
+    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`
+    byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0))
+  }
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)
+  log(`profile ${name}:`)
+  for (const [key, us] of top) log(`  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`)
+  return result
+}
+
+const settle = async (page: Page, ms = 300) => {
+  await page.waitForTimeout(ms)
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  )
+}
+
+/** Mid-board, a drawn task with a successor, scrolled into view: its bar's middle. */
+async function midBoardTarget(page: Page): Promise<{ id: string; x: number; y: number }> {
+  await probe(page, (p) => {
+    const box = p.timeline()!
+    box.scrollTop = (box.scrollHeight - box.clientHeight) / 2
+  })
+  await settle(page, 500)
+  const found = await probe(page, (p) => {
+    const box = p.timeline()!
+    const view = box.getBoundingClientRect()
+    const from = new Set(
+      Array.from(document.querySelectorAll('g[data-from]')).map((g) => g.getAttribute('data-from')),
+    )
+    const bars = Array.from(document.querySelectorAll<SVGGElement>('.bar-wrapper[data-task-id]'))
+    const mid = view.top + view.height / 2
+    const candidates = bars
+      .filter((g) => from.has(g.getAttribute('data-task-id')) && !g.closest('.summary'))
+      .map((g) => ({ g, r: g.querySelector('rect.bar')!.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 20 && r.top > view.top + 80 && r.bottom < view.bottom - 40)
+      .sort((a, b) => Math.abs(a.r.top - mid) - Math.abs(b.r.top - mid))
+    const pick = candidates[0]
+    if (!pick) return undefined
+    box.scrollLeft += pick.r.left - (view.left + 600)
+    return pick.g.getAttribute('data-task-id')
+  })
+  if (!found) throw new Error('no task with a successor in view mid-board')
+  await settle(page, 500)
+  const point = await page.evaluate((id) => {
+    const r = document
+      .querySelector(`.bar-wrapper[data-task-id="${CSS.escape(id)}"] rect.bar`)!
+      .getBoundingClientRect()
+    return { x: r.left + Math.min(30, r.width / 2), y: r.top + r.height / 2 }
+  }, found)
+  return { id: found, ...point }
+}
+
+const samples = (page: Page, which: 'moves' | 'keys' | 'ups') =>
+  probe(page, (p, w: 'moves' | 'keys' | 'ups') => p[w].length, which)
+
+async function waitSamples(page: Page, which: 'moves' | 'keys' | 'ups', count: number) {
+  await page.waitForFunction(
+    ([w, n]) =>
+      (window as unknown as { appProbe: AppProbe }).appProbe[w as 'moves'].length >= (n as number),
+    [which, count] as const,
+  )
+}
+
+async function scroll(page: Page, axis: ScrollAxis, steps: number, px: number): Promise<Sample[]> {
+  const out: Sample[] = []
+  for (let i = 0; i < steps; i += 1) {
+    out.push(
+      await probe(page, (p, a: [ScrollAxis, number]) => p.scrollStep(a[0], a[1]), [axis, px]),
+    )
+  }
+  return out
+}
+
+interface RunResult {
+  paintMs: number
+  loadMs: number
+  heapMb: number
+  heapAfterMb: number
+  scroll: Sample[]
+  drag: Sample[]
+  drop: Sample[]
+  refresh: Sample[]
+  zoom: Sample[]
+  bars: number
+  arrows: number
+  elements: number
+}
+
+async function oneRun(url: string, mock: string, tasks: number): Promise<RunResult> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const page = await browser.newPage({ viewport: VIEW })
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.addInitScript({ content: mock })
+    await page.goto(url)
+    await page.waitForFunction(
+      () => !Number.isNaN((window as unknown as { appProbe: AppProbe }).appProbe.firstFrameAt),
+      undefined,
+      { timeout: 180_000 },
+    )
+    const first = await probe(page, (p) => ({
+      paint: p.firstFrameAt - p.snapshotAt,
+      load: p.firstFrameAt,
+    }))
+    await settle(page, 1000)
+    const heap = await heapMb(page)
+
+    const target = await midBoardTarget(page)
+    const counts = await page.evaluate(() => ({
+      bars: document.querySelectorAll('.bar-wrapper[data-task-id]').length,
+      arrows: document.querySelectorAll('g[data-link-id]').length,
+      elements: document.querySelectorAll('[data-testid="timeline"] *').length,
+    }))
+    const scrolled = await profiled(page, 'scroll', async () => [
+      ...(await scroll(page, 'y', SCROLL_STEPS, SCROLL_PX)),
+      ...(await scroll(page, 'y', SCROLL_STEPS, -SCROLL_PX)),
+      ...(await scroll(page, 'x', SCROLL_STEPS / 2, SCROLL_PX)),
+    ])
+    await settle(page)
+
+    // Drag the task with dependents; the what-if cascade shows its successors as ghosts.
+    await probe(page, (p) => {
+      p.moves.length = 0
+      p.ups.length = 0
+      p.keys.length = 0
+    })
+    await page.mouse.move(target.x, target.y)
+    await page.mouse.down()
+    let x = target.x
+    for (let i = 0; i < 2; i += 1) await page.mouse.move((x += DRAG_STEP_PX), target.y)
+    await probe(page, (p) => (p.recording = true))
+    for (let i = 1; i <= DRAG_MOVES; i += 1) {
+      await page.mouse.move((x += DRAG_STEP_PX), target.y)
+      await waitSamples(page, 'moves', i)
+    }
+    // Shift at the drop: apply the whole cascade without asking (one edit).
+    await page.keyboard.down('Shift')
+    await page.mouse.up()
+    await waitSamples(page, 'ups', 1)
+    await page.keyboard.up('Shift')
+    await probe(page, (p) => (p.recording = false))
+    const moved = await samples(page, 'moves')
+    if (moved < DRAG_MOVES) throw new Error(`drag: ${moved} samples`)
+    const drag = await probe(page, (p) => p.moves.slice())
+    const drop = await probe(page, (p) => p.ups.slice())
+    await settle(page, 500)
+    const after = await page.evaluate(
+      (id) =>
+        document
+          .querySelector(`.bar-wrapper[data-task-id="${CSS.escape(id)}"] rect.bar`)
+          ?.getBoundingClientRect().x,
+      target.id,
+    )
+    if (after === undefined || Math.abs(after - (target.x - 30)) < DRAG_STEP_PX)
+      log(`warning: the dragged bar ${target.id} may not have moved (x ${after})`)
+
+    // Refresh after the edit: the board is reloaded and rows take their new order.
+    const refresh = [await profiled(page, 'refresh', () => probe(page, (p) => p.refresh()))]
+    await settle(page, 500)
+
+    // Zoom: '-' and '+' about the centre of the view.
+    await page.mouse.click(5, VIEW.height - 5).catch(() => undefined)
+    await probe(page, (p) => {
+      p.keys.length = 0
+      p.recording = true
+    })
+    for (let i = 0; i < ZOOM_STEPS; i += 1) {
+      for (const key of ['-', '+']) {
+        const n = await samples(page, 'keys')
+        await page.keyboard.press(key)
+        await waitSamples(page, 'keys', n + 1)
+        await settle(page, 300)
+      }
+    }
+    await probe(page, (p) => (p.recording = false))
+    const zoom = await probe(page, (p) => p.keys.slice())
+    const heapAfter = await heapMb(page)
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`)
+    log(
+      `app ${tasks}: paint ${first.paint.toFixed(0)} ms, scroll p95 ${p95(scrolled).toFixed(1)} ms, drag p95 ${p95(drag).toFixed(1)} ms, drop ${drop[0]?.settledMs.toFixed(0)} ms, refresh ${refresh[0]?.settledMs.toFixed(0)} ms, zoom median ${median(zoom.map((s) => s.settledMs)).toFixed(0)} ms, heap ${heap.toFixed(0)} MB`,
+    )
+    return {
+      paintMs: first.paint,
+      loadMs: first.load,
+      heapMb: heap,
+      heapAfterMb: heapAfter,
+      scroll: scrolled,
+      drag,
+      drop,
+      refresh,
+      zoom,
+      ...counts,
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+function p95(list: readonly Sample[]): number {
+  const sorted = list.map((s) => s.frameMs).sort((a, b) => a - b)
+  return sorted[Math.max(0, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN
+}
+
+async function measureApp(tasks: number, runs: number, mock: string): Promise<AppRow> {
+  const file = boardFile(tasks)
+  const { url, server } = await serve(file)
+  try {
+    const results: RunResult[] = []
+    for (let run = 0; run < runs; run += 1) results.push(await oneRun(url, mock, tasks))
+    const all = (pick: (r: RunResult) => Sample[]) => results.flatMap(pick)
+    const board = readBoard(file)
+    return {
+      tasks,
+      loaded: board.tasks.length,
+      dependencies: board.dependencies.length,
+      paintMs: results.map((r) => r.paintMs),
+      loadMs: median(results.map((r) => r.loadMs)),
+      heapMb: median(results.map((r) => r.heapMb)),
+      heapAfterMb: median(results.map((r) => r.heapAfterMb)),
+      scroll: all((r) => r.scroll),
+      drag: all((r) => r.drag),
+      drop: all((r) => r.drop),
+      refresh: all((r) => r.refresh),
+      zoom: all((r) => r.zoom),
+      bars: median(results.map((r) => r.bars)),
+      arrows: median(results.map((r) => r.arrows)),
+      elements: median(results.map((r) => r.elements)),
+    }
+  } finally {
+    server.close()
+  }
+}
+
+/** The whole benchmark (the command line's), printing its section. */
+async function main(): Promise<void> {
+  const runs = Math.max(1, Number(options.runs))
+  const sizes = options.sizes.split(',').map(Number)
+  const loadBefore = loadavg()[0]!
+  if (!options['no-build']) {
+    log('app-path bench: building the renderer')
+    await buildRenderer()
+  }
+  const mock = await bundleMock()
+  const appRows: AppRow[] = []
+  const stockRows: StockRow[] = []
+  let version = ''
+  for (const tasks of sizes) {
+    appRows.push(await measureApp(tasks, runs, mock))
+    if (!options['no-stock']) stockRows.push(await measureStock(readBoard(boardFile(tasks)), log))
+  }
+  {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    version = browser.version()
+    await browser.close()
+  }
+  const cpu = cpus()
+  const section = renderAppSection(appRows, stockRows, {
+    command: `node --import tsx bench/timeline/app-path.ts${options.write ? ' --write' : ''}${options.runs !== '3' ? ` --runs ${runs}` : ''}`,
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}, Chromium ${version} (headless, --disable-gpu); load average ${loadBefore.toFixed(2)} before the run and ${loadavg()[0]!.toFixed(2)} after it`,
+    runs,
+    view: VIEW,
+    scroll: { steps: SCROLL_STEPS, px: SCROLL_PX },
+    drag: { moves: DRAG_MOVES, px: DRAG_STEP_PX },
+    zoomSteps: ZOOM_STEPS,
+  })
+  process.stdout.write(section)
+  if (options.write) log(`wrote ${await writeAppSection(section)}`)
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${String(error instanceof Error ? error.stack : error)}\n`)
+    process.exitCode = 1
+  })
+}
