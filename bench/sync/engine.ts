@@ -20,8 +20,9 @@ import { seedBoard } from '../../src-server/seed/seed-board'
 import { listTasksJson } from '../../src-server/store/list-tasks'
 import { toListQuery } from '../../src-shared/api'
 import type { ListTasksFilters, Task } from '../../src-shared/api'
-import { syncBoard as thisSync } from '../../src-main/sync'
+import { plainStrategy, smartStrategy, syncBoard as thisSync } from '../../src-main/sync'
 import type { BoardReader } from '../../src-main/sync'
+import { boardRows } from '../../test/main/sync/reference'
 import { summariseProfile } from '../board/profile-summary'
 import type { CpuProfile } from '../board/profile-summary'
 
@@ -32,6 +33,9 @@ const { values: options } = parseArgs({
     lists: { type: 'boolean', default: false },
     runs: { type: 'string', default: '2' },
     profile: { type: 'boolean', default: false },
+    strategy: { type: 'string', default: 'smart' },
+    /** Print each reported part with how many tasks the sync did not load lie under it. */
+    missing: { type: 'boolean', default: false },
     /** Another copy of src-main/sync/index.ts to run instead (for a before/after digest). */
     engine: { type: 'string' },
   },
@@ -86,7 +90,8 @@ for (let run = 0; run <= runs; run += 1) {
     await session.post('Profiler.start')
   }
   const started = performance.now()
-  const result = await syncBoard(reader, known ? { known } : {})
+  const strategy = options.strategy === 'plain' ? plainStrategy : smartStrategy
+  const result = await syncBoard(reader, { strategy, ...(known ? { known } : {}) })
   const ms = performance.now() - started
   if (profiled) {
     const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile }
@@ -99,6 +104,26 @@ for (let run = 0; run <= runs; run += 1) {
     .update(JSON.stringify(result.coverage))
     .digest('hex')
     .slice(0, 12)
+  if (options.missing && run === runs) {
+    const loaded = new Set(result.tasks.map((t) => t.id))
+    const missing = boardRows(db, boardId).filter((r) => !loaded.has(r.id))
+    const groups = new Map<string, number>()
+    for (const r of missing) {
+      const empty = [
+        r.due ? '' : 'due',
+        r.assignee ? '' : 'assignee',
+        r.priority ? '' : 'priority',
+        r.tags.length ? '' : 'tag',
+        r.start ? '' : 'start',
+      ]
+        .filter(Boolean)
+        .join('+')
+      const key = `${r.project} ${r.status} ${r.type}${r.pin ? ' pinned' : ''}: no ${empty}`
+      groups.set(key, (groups.get(key) ?? 0) + 1)
+    }
+    for (const [key, n] of [...groups].sort((a, b) => b[1] - a[1]))
+      process.stdout.write(`  ${String(n).padStart(4)} missing: ${key}\n`)
+  }
   const label = run === 0 ? 'warm-up' : `run ${run}`
   process.stdout.write(
     `${label}: ${tasks} tasks, ${order}${known ? ', lists given' : ''}: ${result.coverage.requests} requests, ${result.tasks.length} loaded, ${result.coverage.truncated.length} parts reported, ${ms.toFixed(0)} ms, digest ${digest}\n`,

@@ -86,11 +86,39 @@ export function estimateSlice(
   if (sorted && undatedOnly && page.some((task) => task.dueDate !== '')) {
     return { matches, loaded, unloaded: 0 }
   }
-  const share = (ownedOnPage + 0.5) / (page.length + 1)
+  const share = ownedShare(slice, page, board, ownedOnPage)
   const unloaded = Math.max(0, matches * share - ownedLoaded)
   // A full page of nothing but the slice's own tasks says only that there are at least 100:
   // the size guesses above may know no more, so half a page more is assumed, not none.
   if (ownedOnPage === page.length)
     return { matches, loaded, unloaded: Math.max(unloaded, PAGE / 2) }
   return { matches, loaded, unloaded }
+}
+
+/**
+ * The share of a slice's matches it is responsible for. Read off its page alone, a rest of
+ * undated tasks that also lack, say, an assignee is judged on the two or three such tasks a page
+ * of 100 shows, so one unlucky page (none of them among the oldest 100) stops its chase. The
+ * fields the other exclusions name are read far better off the loaded tasks of its query (every
+ * dated one is loaded by then: hundreds): the share is the page's undated share times the loaded
+ * tasks' share that lacks the other fields, as if having a due date said nothing of them. At
+ * 10,000 tasks in creation order, a rest with 41 tasks missing was guessed at 8 and not chased.
+ */
+function ownedShare(
+  slice: Slice,
+  page: readonly Task[],
+  board: BoardKnowledge,
+  ownedOnPage: number,
+): number {
+  const alone = (ownedOnPage + 0.5) / (page.length + 1)
+  const others = slice.without.filter((ex) => ex.name !== 'dueDate')
+  if (others.length === 0 || others.length === slice.without.length) return alone
+  const loaded = board.loadedMatching(slice.filters).size
+  if (loaded < PAGE) return alone
+  const undated = { filters: slice.filters, without: [{ name: 'dueDate', values: 'all' } as const] }
+  const undatedOnPage = page.filter((task) => owns(undated, task)).length
+  // A page of undated tasks only is no sample of the query (in due order they come first).
+  if (undatedOnPage === page.length) return alone
+  const lacking = board.loadedOwned({ filters: slice.filters, without: others }).size / loaded
+  return ((undatedOnPage + 0.5) / (page.length + 1)) * lacking
 }
