@@ -31,7 +31,7 @@ import { useTaskFormKeys } from './task-form/open-keys'
 import { UnseenCreates } from './task-form/unseen-creates'
 import { useNavigationKeys } from './timeline/view/navigation-keys'
 import { resortRows } from './timeline/view/resort-rows'
-import { buildModel } from './timeline/view/timeline-model'
+import { buildModel, workSpan } from './timeline/view/timeline-model'
 import { TimelineView } from './timeline/view/timeline-view'
 import { Toolbar } from './toolbar'
 import { useRowLinkDrag } from './tree-links/row-link-drag'
@@ -78,12 +78,24 @@ export function App(): React.JSX.Element {
   const now = useHourlyNow()
   // The timeline and tree draw what the filters leave (all tasks when none apply); parents kept
   // only for a matching subtask are drawn dimmed.
+  // The scale spans the whole board's work, not only what the filters show: filtering keeps the
+  // header and the horizontal place as they were (and does not redraw the whole chart).
+  const tasksById = usePlanner((s) => s.board.tasksById)
+  const boardSpan = useMemo(() => workSpan(Object.values(tasksById)), [tasksById])
+  const built = useMemo(
+    () => buildModel(filtered.shown, collapsedIds, zoom, now, { sort, rank: rowRank }, boardSpan),
+    [filtered.shown, collapsedIds, zoom, sort, rowRank, now, boardSpan],
+  )
+  // The same scale object while its range is the same: a new one redraws the whole chart and
+  // its header, and most edits leave the range as it was.
+  const scale = useMemo(
+    () => built.scale,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the range, not the object
+    [built.scale.zoom, built.scale.firstDay, built.scale.lastDay],
+  )
   const model = useMemo(
-    () => ({
-      ...buildModel(filtered.shown, collapsedIds, zoom, now, { sort, rank: rowRank }),
-      contextIds: filtered.contextIds,
-    }),
-    [filtered.shown, filtered.contextIds, collapsedIds, zoom, sort, rowRank, now],
+    () => ({ ...built, scale, contextIds: filtered.contextIds }),
+    [built, scale, filtered.contextIds],
   )
   // The planning views' marks (critical path, a focused milestone's chain, a baseline) only add
   // classes and thin bars: the rows and scale stay the same objects.

@@ -95,16 +95,41 @@ function rowLayoutOf(
   return layout
 }
 
+/** A span of time in ms since the epoch. */
+export interface MsSpan {
+  startMs: number
+  endMs: number
+}
+
+/** Where a board's work lies: the span of every dated task's bar; undefined when none is dated. */
+export function workSpan(tasks: Iterable<Task>): MsSpan | undefined {
+  let startMs = Infinity
+  let endMs = -Infinity
+  for (const task of tasks) {
+    const extent = taskExtent(task)
+    if (!extent) continue
+    if (extent.startMs < startMs) startMs = extent.startMs
+    if (extent.endMs > endMs) endMs = extent.endMs
+  }
+  return startMs <= endMs ? { startMs, endMs } : undefined
+}
+
+/**
+ * `cover`: a span the time scale always includes, such as the whole board's work (workSpan),
+ * so that filtering, which changes `tasks`, leaves the scale, the header and the place the user
+ * scrolled to as they were.
+ */
 export function buildModel(
   tasks: readonly Task[],
   collapsedIds: readonly string[],
   zoom: Zoom,
   now: number,
   order?: RowOrder,
+  cover?: MsSpan,
 ): TimelineModel {
   const layout = rowLayoutOf(tasks, collapsedIds, order)
-  let from = now - 30 * DAY_MS
-  let to = now + 60 * DAY_MS
+  let from = Math.min(now - 30 * DAY_MS, cover?.startMs ?? Infinity)
+  let to = Math.max(now + 60 * DAY_MS, cover?.endMs ?? -Infinity)
   for (const row of layout.rows) {
     const span = row.kind === 'task' ? (row.extent ?? row.summary) : row.summary
     if (!span) continue

@@ -169,8 +169,50 @@ export function TimelineView({
     return new Set(pendingTaskIds.filter((id) => !saving.has(id)))
   }, [pendingTaskIds, inFlight])
   const keyOf = useMemo(() => keyNamer(tasksById, dependencies), [tasksById, dependencies])
+  // The last window handed to the adapter, and what it was made of: one handed over again
+  // unchanged is not drawn again.
+  const drawn = useRef<readonly unknown[]>([])
   useEffect(() => {
-    const input = windowInput(model, dependencies, rows.first, rows.last, selected, pending)
+    // The rows in view from the scroller itself: a new model (a filter keystroke, an edit) may
+    // have just scrolled it to keep the same rows in view (the navigation's layout effect), and
+    // the window from the state's scroll position would be drawn now and then again when the
+    // scroll event catches up. Reading scrollTop after the layout effect forced a layout is
+    // cheap.
+    const element = scroller.current
+    const shownRows =
+      element && element.scrollTop !== viewport.top
+        ? renderedWindow(
+            visibleRows({
+              scrollTop: element.scrollTop,
+              viewportHeight: viewport.height - HEADER_HEIGHT,
+              rowHeight: model.layout.rowHeight,
+              rowCount: model.layout.rows.length,
+            }),
+            model.layout.rows.length,
+          )
+        : rows
+    const parts = [
+      model,
+      dependencies,
+      shownRows.first,
+      shownRows.last,
+      selected,
+      pending,
+      tasksById,
+      keyOf,
+      selectedDependencyId,
+    ]
+    if (parts.length === drawn.current.length && parts.every((p, i) => p === drawn.current[i]))
+      return
+    drawn.current = parts
+    const input = windowInput(
+      model,
+      dependencies,
+      shownRows.first,
+      shownRows.last,
+      selected,
+      pending,
+    )
     adapter.current?.render({
       ...input,
       // A bar that is not a task (a collapsed group) is no end of a dependency.
@@ -184,8 +226,8 @@ export function TimelineView({
   }, [
     model,
     dependencies,
-    rows.first,
-    rows.last,
+    rows,
+    viewport,
     selected,
     pending,
     tasksById,
