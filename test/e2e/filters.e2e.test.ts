@@ -60,6 +60,11 @@ describe('filters and views on the demo board', () => {
     const { page } = planner
     const before = await rendered('.tb-bar[data-task-id]')
     expect(await count()).toBe(`80 of 80 tasks shown`)
+    // The time scale spans the whole board, so filtering keeps the chart's width and the place
+    // scrolled to: the dates in view stay in view.
+    const place = () =>
+      page.getByTestId('timeline').evaluate((e) => ({ width: e.scrollWidth, left: e.scrollLeft }))
+    const placeBefore = await place()
     await page.getByRole('button', { name: 'Filters', exact: true }).click()
     await expect.poll(() => page.getByRole('region', { name: 'Filter tasks' }).count()).toBe(1)
     await panel().getByLabel('Status', { exact: true }).fill('Done, In Progress')
@@ -68,6 +73,7 @@ describe('filters and views on the demo board', () => {
     expect(matches.length).toBeGreaterThan(0)
     expect(matches.length).toBeLessThan(40)
     await expect.poll(count).toBe(`${matches.length} of 80 tasks shown`)
+    expect(await place()).toEqual(placeBefore)
     const shown = shownFor(matches)
     const bars = await rendered('.tb-bar[data-task-id]')
     expect(bars.length).toBeGreaterThan(0)
