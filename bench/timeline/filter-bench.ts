@@ -49,10 +49,16 @@ async function press(page: Page, key: string): Promise<void> {
   )
 }
 
-async function oneRun(page: Page): Promise<{ samples: number[]; counts: string[] }> {
+async function oneRun(
+  page: Page,
+): Promise<{ samples: number[]; redrew: boolean[]; counts: string[] }> {
+  // tsx compiles this file keeping function names (esbuild's __name helper), which the page
+  // has not got; the in-page code below names its helpers.
+  await page.evaluate('globalThis.__name = (fn) => fn')
   await page.evaluate((quietMs) => {
-    const w = window as unknown as { keySamples: number[] }
+    const w = window as unknown as { keySamples: number[]; keyRedrew: boolean[] }
     w.keySamples = []
+    w.keyRedrew = []
     // A keystroke's sample runs from its keydown to the end of the frame after the LAST change
     // it made to the page: the tree and the count change in the input's own task, the chart
     // in React's passive effects after it, and a sample that stopped at the first frame would
@@ -60,14 +66,21 @@ async function oneRun(page: Page): Promise<{ samples: number[]; counts: string[]
     // closed once the page has stayed unchanged for quietMs.
     let start: number | undefined
     let frameAfterLast = 0
+    /** The tree's rows or the chart changed during this sample. */
+    let redrew = false
     let quiet: ReturnType<typeof setTimeout> | undefined
     const close = () => {
       if (start === undefined) return
       w.keySamples.push(frameAfterLast - start)
+      w.keyRedrew.push(redrew)
       start = undefined
     }
-    const changed = () => {
+    const changed = (mutations: MutationRecord[]) => {
       if (start === undefined) return
+      redrew ||= mutations.some((m) => {
+        const target = m.target instanceof Element ? m.target : m.target.parentElement
+        return target?.closest('.task-tree, .chart-host') != null
+      })
       requestAnimationFrame(() =>
         setTimeout(() => {
           frameAfterLast = performance.now()
@@ -88,7 +101,8 @@ async function oneRun(page: Page): Promise<{ samples: number[]; counts: string[]
         close()
         start = performance.now()
         frameAfterLast = start
-        changed()
+        redrew = false
+        changed([])
       },
       { capture: true },
     )
@@ -97,7 +111,9 @@ async function oneRun(page: Page): Promise<{ samples: number[]; counts: string[]
   await tag.fill('')
   await tag.focus()
   await page.evaluate(() => {
-    ;(window as unknown as { keySamples: number[] }).keySamples = []
+    const w = window as unknown as { keySamples: number[]; keyRedrew: boolean[] }
+    w.keySamples = []
+    w.keyRedrew = []
   })
   const counts: string[] = []
   const count = async () =>
@@ -110,10 +126,11 @@ async function oneRun(page: Page): Promise<{ samples: number[]; counts: string[]
     await press(page, 'Backspace')
     await count()
   }
-  const samples = await page.evaluate(
-    () => (window as unknown as { keySamples: number[] }).keySamples,
-  )
-  return { samples, counts }
+  const { samples, redrew } = await page.evaluate(() => {
+    const w = window as unknown as { keySamples: number[]; keyRedrew: boolean[] }
+    return { samples: w.keySamples, redrew: w.keyRedrew }
+  })
+  return { samples, redrew, counts }
 }
 
 export async function runFilterBench(options: FilterBenchOptions = {}): Promise<string> {
@@ -153,7 +170,7 @@ export async function runFilterBench(options: FilterBenchOptions = {}): Promise<
       const result = await oneRun(page)
       samples.push(...result.samples)
       result.samples.forEach((ms, i) => {
-        if (result.counts[i] !== (i === 0 ? shownText : result.counts[i - 1])) changing.push(ms)
+        if (result.redrew[i]) changing.push(ms)
       })
       runMedians.push(median(result.samples))
       counts = result.counts
@@ -178,11 +195,11 @@ export async function runFilterBench(options: FilterBenchOptions = {}): Promise<
     '',
     `The planner in browser mode (the built renderer, \`src-main/web/main.ts\`) on a local board of ${tasks.toLocaleString('en-US')} seeded tasks, synced (${loaded.toLocaleString('en-US')} loaded), in a 1400×900 page. The Filters panel's Tag field gets "${TYPED}" typed one key at a time, then erased with Backspace: ${TYPED.length * 2} keystrokes per run, each re-filtering the whole board (shown: ${shown.join('; ')}). Each keystroke is timed from its keydown to the end of the frame after the last change it made to the page (seen by a MutationObserver; requestAnimationFrame, then a zero timeout; the page unchanged for ${QUIET_MS} ms ends it): matching, layout of the shown tasks, the tree, the chart's redraw (which React runs after the tree, in its passive effects), paint. Earlier runs of this bench stopped at the first frame after the keydown, before the chart's redraw. ${runs} run(s), each in a fresh planner and browser.`,
     '',
-    '| Tasks | Keystrokes | Median ms per keystroke | p95 ms | Run medians ms | Keystrokes that changed what is shown: n, median / p95 ms | Target ≤ 50 ms (median): all keystrokes / those that changed what is shown |',
+    '| Tasks | Keystrokes | Median ms per keystroke | p95 ms | Run medians ms | Keystrokes that redrew tree or chart: n, median / p95 ms | Target ≤ 50 ms every keystroke (p95): all / those that redrew |',
     '| ----: | ---------: | ----------------------: | -----: | -------------- | --------------------------------------------------------- | ------------------------------------------------------------------------- |',
-    `| ${tasks.toLocaleString('en-US')} | ${samples.length} | ${fmt(p50)} | ${fmt(p95)} | ${runMedians.map(fmt).join(', ')} | ${changing.length}, ${fmt(median(changing))} / ${fmt(percentile(changing, 95))} | ${p50 <= TARGET_MS ? '**yes**' : '**no**'} / ${median(changing) <= TARGET_MS ? '**yes**' : '**no**'} |`,
+    `| ${tasks.toLocaleString('en-US')} | ${samples.length} | ${fmt(p50)} | ${fmt(p95)} | ${runMedians.map(fmt).join(', ')} | ${changing.length}, ${fmt(median(changing))} / ${fmt(percentile(changing, 95))} | ${p95 <= TARGET_MS ? '**yes**' : '**no**'} / ${percentile(changing, 95) <= TARGET_MS ? '**yes**' : '**no**'} |`,
     '',
-    'A keystroke that leaves the shown tasks as they were (a comma, a half-typed tag) reuses the last layout; one that changes them lays out the shown tasks again (`buildModel`, O(N)) and redraws tree and timeline, the larger cost, reported on its own.',
+    'A keystroke that leaves the shown tasks as they were (a comma, a half-typed tag) reuses the last layout; one that changes them lays out the shown tasks again (`buildModel`, O(N)) and redraws tree and timeline, the larger cost, reported on its own ("redrew": the tree\'s rows or the chart changed during the sample, seen by the MutationObserver).',
     '',
   ].join('\n')
   if (options.write) log(`wrote ${await writeDocSection(FILTER_HEADING, section)}`)
