@@ -31,16 +31,26 @@ export function freeColumnOf(scene: Scene): FreeColumn {
 
 function buildFreeColumn(scene: Scene): FreeColumn {
   const byRow = new Map<number, [number, number][]>()
+  let firstRow = Infinity
+  let lastRow = -Infinity
   for (const model of scene.byId.values()) {
     if (!model.drawn) continue
-    const spans = byRow.get(model.bar.row) ?? []
+    const { row } = model.bar
+    const spans = byRow.get(row) ?? []
     spans.push([model.x - CLEARANCE_PX, model.x + model.width + CLEARANCE_PX])
-    byRow.set(model.bar.row, spans)
+    byRow.set(row, spans)
+    firstRow = Math.min(firstRow, row)
+    lastRow = Math.max(lastRow, row)
   }
   return (from, to, rowA, rowB) => {
     if (to < from) return undefined
     const blocked: [number, number][] = []
-    for (let row = Math.min(rowA, rowB) + 1; row < Math.max(rowA, rowB); row += 1) {
+    // Only the drawn rows can block: an arrow to an anchor thousands of rows away (a 50,000-task
+    // board) looks at the window's rows, not at every row between its ends (that loop was the
+    // heaviest script of a scroll there).
+    const top = Math.max(Math.min(rowA, rowB) + 1, firstRow)
+    const bottom = Math.min(Math.max(rowA, rowB) - 1, lastRow)
+    for (let row = top; row <= bottom; row += 1) {
       for (const span of byRow.get(row) ?? []) {
         if (span[1] >= from && span[0] <= to) blocked.push(span)
       }

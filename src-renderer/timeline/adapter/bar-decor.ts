@@ -46,6 +46,7 @@ export class BarDecor {
   private parts = new WeakMap<GanttBar, BarParts>()
   private widths = new WeakMap<SVGTextElement, number>()
   private current: readonly GanttBar[] = []
+  private readonly textWidths = new TextWidths()
 
   constructor(private readonly scene: Scene) {}
 
@@ -246,8 +247,48 @@ export class BarDecor {
     for (const bar of this.current) {
       const label = this.parts.get(bar)?.label
       if (label && !this.widths.has(label)) {
-        this.widths.set(label, label.isConnected ? label.getComputedTextLength() : 0)
+        this.widths.set(label, label.isConnected ? this.textWidths.of(label) : 0)
       }
     }
   }
+}
+
+/**
+ * Label widths by font and text, measured on a canvas: no layout at all. getComputedTextLength
+ * forced a layout of the whole page once per render, after frappe had just added a window of
+ * bars (most of a scroll frame's time at 5,000 tasks), and each new window measured its labels
+ * again although most of them were in the window before. Canvas text and SVG text are shaped by
+ * the same engine: the widths agree to a fraction of a pixel.
+ */
+export class TextWidths {
+  private readonly known = new Map<string, number>()
+  private context: CanvasRenderingContext2D | null | undefined
+  /** The font of the first label measured: labels share one (timeline-adapter.css). */
+  private font: string | undefined
+
+  of(label: SVGTextElement): number {
+    const text = label.textContent ?? ''
+    if (text === '') return 0
+    this.font ??= fontOf(label)
+    const key = `${this.font}\n${text}`
+    let width = this.known.get(key)
+    if (width === undefined) {
+      this.context ??= document.createElement('canvas').getContext('2d')
+      if (!this.context) return label.getComputedTextLength()
+      this.context.font = this.font
+      width = this.context.measureText(text).width
+      // Names are bounded by the board; a board switch or long session keeps it from growing.
+      if (this.known.size >= MAX_KNOWN_WIDTHS) this.known.clear()
+      this.known.set(key, width)
+    }
+    return width
+  }
+}
+
+const MAX_KNOWN_WIDTHS = 100_000
+
+/** The CSS font of an element (a style recalc, not a layout). */
+function fontOf(element: Element): string {
+  const style = getComputedStyle(element)
+  return `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
 }

@@ -232,6 +232,25 @@ describe('drawing', () => {
     expect((await barOf('c')).x).toBeCloseTo(xOf(ms('2026-03-16')), 6)
   })
 
+  it('centres a label that fits in its bar and puts one that does not right after the bar', async () => {
+    const long = 'A name far too long for a two-day bar'
+    await p.call('render', {
+      ...ALL,
+      bars: BARS.map((b) => (b.id === 'i' ? { ...b, label: long } : b)),
+    })
+    // Build: 5 days, 200 px. Inside and about centred: the width it was placed by is the text's
+    // own (a wrong one would push it off-centre by the error).
+    const fits = await barOf('b')
+    const left = fits.labelBox.x - fits.inHost.x
+    const right = fits.inHost.x + fits.inHost.width - (fits.labelBox.x + fits.labelBox.width)
+    expect(left).toBeGreaterThan(5)
+    expect(right).toBeGreaterThan(5)
+    expect(Math.abs(left - right)).toBeLessThan(5)
+    const outside = await barOf('i')
+    expect(outside.labelText).toBe(long)
+    expect(outside.labelBox.x).toBeGreaterThanOrEqual(outside.inHost.x + outside.inHost.width)
+  })
+
   it('setScale redraws at the new pixels per day', async () => {
     await p.call('setScale', { ...MOUNT.scale, pxPerDay: 10 })
     const a = await barOf('a')
