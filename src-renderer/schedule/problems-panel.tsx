@@ -22,14 +22,19 @@ function reveal(store: PlannerStore, problem: Problem): void {
 }
 
 export function ProblemsPanel({ api }: { api: PlannerApi }): React.JSX.Element | null {
-  const store = usePlannerStore()
   const open = usePlanner((s) => s.schedule.panel === 'problems')
+  // Closed, it reads nothing: the problems' fixes (two cascades each) are worked out only for
+  // an open panel, not on every edit and Refresh.
+  return open ? <OpenProblemsPanel api={api} /> : null
+}
+
+function OpenProblemsPanel({ api }: { api: PlannerApi }): React.JSX.Element {
+  const store = usePlannerStore()
   const problems = usePlanner(selectProblems)
   const tasksById = usePlanner((s) => s.board.tasksById)
   const dependencies = usePlanner((s) => s.board.dependencies)
   const keyOf = useMemo(() => keyNamer(tasksById, dependencies), [tasksById, dependencies])
   const [busy, setBusy] = useState(false)
-  if (!open) return null
   const close = () => store.getState().toggleSchedulePanel(null)
   return (
     <section

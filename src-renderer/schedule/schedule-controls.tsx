@@ -8,7 +8,7 @@ import { keyNamer } from '../dependencies/dependency-words'
 import { usePlanner, usePlannerStore } from '../state'
 import { BaselineControls } from './baseline-controls'
 import { loadBaselines } from './schedule-actions'
-import { selectCriticalTarget, selectMilestoneRows, selectProblems } from './schedule-selectors'
+import { selectCriticalTarget, selectMilestoneRows, selectProblemCount } from './schedule-selectors'
 import './schedule.css'
 
 export function ScheduleControls({ api }: { api: PlannerApi }): React.JSX.Element {
@@ -18,7 +18,7 @@ export function ScheduleControls({ api }: { api: PlannerApi }): React.JSX.Elemen
   const critical = usePlanner((s) => s.schedule.critical)
   const target = usePlanner(selectCriticalTarget)
   const focused = usePlanner((s) => s.schedule.focusMilestoneId)
-  const problems = usePlanner(selectProblems)
+  const problemCount = usePlanner(selectProblemCount)
   const rows = usePlanner(selectMilestoneRows)
   const tasksById = usePlanner((s) => s.board.tasksById)
   const dependencies = usePlanner((s) => s.board.dependencies)
@@ -33,11 +33,11 @@ export function ScheduleControls({ api }: { api: PlannerApi }): React.JSX.Elemen
       <button
         type="button"
         aria-pressed={panel === 'problems'}
-        className={problems.length > 0 ? 'has-problems' : undefined}
+        className={problemCount > 0 ? 'has-problems' : undefined}
         onClick={() => store.getState().toggleSchedulePanel('problems')}
       >
         Problems
-        {problems.length > 0 && <span aria-hidden="true"> ({problems.length})</span>}
+        {problemCount > 0 && <span aria-hidden="true"> ({problemCount})</span>}
       </button>
       <span className="critical-controls">
         <button

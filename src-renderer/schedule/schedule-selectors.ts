@@ -13,6 +13,7 @@ import {
   finishDayOf,
   findProblems,
   milestoneOverview,
+  ruleOnDays,
   startDayOf,
   taskExtent,
 } from '../../src-shared/schedule'
@@ -89,6 +90,33 @@ export function selectProblems(s: PlannerState): Problem[] {
   const index = selectScheduleIndex(s)
   if (problemsMemo?.index !== index) problemsMemo = { index, value: findProblems(index) }
   return problemsMemo.value
+}
+
+let countMemo: { index: ScheduleIndex; value: number } | null = null
+
+/**
+ * How many problems selectProblems would list, without their fixes: the toolbar's "Problems (N)"
+ * is always on screen, and each problem's fixes are two cascades (most of a Refresh at 50,000
+ * tasks, for a panel that is usually closed). The same rules as findProblems.
+ */
+export function selectProblemCount(s: PlannerState): number {
+  const index = selectScheduleIndex(s)
+  if (problemsMemo?.index === index) return problemsMemo.value.length
+  if (countMemo?.index === index) return countMemo.value
+  const { depPred, depSucc, depLag, startDay, finishDay, milestoneOf } = index
+  let count = 0
+  for (let e = 0; e < depPred.length; e++) {
+    const pf = finishDay[depPred[e] as number] as number
+    const ss = startDay[depSucc[e] as number] as number
+    if (Number.isNaN(pf) || Number.isNaN(ss)) continue
+    if (ruleOnDays(pf, ss, depLag[e] as number).violated) count += 1
+  }
+  for (let t = 0; t < milestoneOf.length; t++) {
+    const m = milestoneOf[t] as number
+    if (m >= 0 && (finishDay[t] as number) - (finishDay[m] as number) > 0) count += 1
+  }
+  countMemo = { index, value: count }
+  return count
 }
 
 /** The critical path's target as the index knows it: a milestone of the board, or '' (latest). */

@@ -7,6 +7,7 @@ import {
   selectFloat,
   selectFocusChain,
   selectMilestoneRows,
+  selectProblemCount,
   selectProblems,
   selectScheduleIndex,
   selectTimelineMarks,
@@ -80,6 +81,42 @@ describe('planning selectors', () => {
     const after = selectScheduleIndex(store.getState())
     expect(after).not.toBe(index)
     expect(after.outDep).toBe(index.outDep)
+    expect(selectProblems(store.getState())).toEqual([])
+  })
+
+  it("count the problems the panel lists (the toolbar's number) as the board changes", () => {
+    const store = board()
+    // Counted before the list is ever made (the panel closed), then compared with it.
+    expect(selectProblemCount(store.getState())).toBe(1)
+    expect(selectProblems(store.getState())).toHaveLength(1)
+    // t1 now ends after its milestone, and pushes b further: two problems.
+    store.setState((s) => ({
+      board: {
+        ...s.board,
+        tasksById: {
+          ...s.board.tasksById,
+          t1: { ...s.board.tasksById.t1!, dueDate: d('2030-01-10') },
+        },
+      },
+    }))
+    expect(selectProblemCount(store.getState())).toBe(2)
+    expect(
+      selectProblems(store.getState())
+        .map((p) => p.kind)
+        .sort(),
+    ).toEqual(['after-milestone', 'dependency'])
+    // Every task where it may be: none.
+    store.setState((s) => ({
+      board: {
+        ...s.board,
+        tasksById: {
+          ...s.board.tasksById,
+          t1: { ...s.board.tasksById.t1!, dueDate: d('2030-01-02') },
+          t2: { ...s.board.tasksById.t2!, startDate: d('2030-01-03'), dueDate: d('2030-01-06') },
+        },
+      },
+    }))
+    expect(selectProblemCount(store.getState())).toBe(0)
     expect(selectProblems(store.getState())).toEqual([])
   })
 
