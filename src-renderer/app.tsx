@@ -61,8 +61,10 @@ export function App(): React.JSX.Element {
     (cachedFirst: boolean) =>
       loadProfiles(store, api).then(async (profiles) => {
         if (profiles.ok) setListed(true)
-        await loadBoard(store, api, { cachedFirst })
-        // A loaded board (first start, another board, Refresh) is where rows take a new order.
+        // A loaded board (first start, another board, Refresh) is where rows take a new order:
+        // with each snapshot (drawn once, in its order), and again once the pending edits' dates
+        // are in (a no-op when they moved nothing).
+        await loadBoard(store, api, { cachedFirst, onSnapshot: () => resortRows(store) })
         resortRows(store)
       }),
     [api, store],

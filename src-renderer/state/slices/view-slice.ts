@@ -123,7 +123,19 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
     },
     dismissUnseenCreate: (id) =>
       patch({ unseenCreates: get().view.unseenCreates.filter((u) => u.id !== id) }),
-    setRowOrder: (sort, rank) => patch({ sort, rowRank: rank }),
+    setRowOrder: (sort, rank) => {
+      // The same order again (a load resorts as each snapshot arrives and once more at its end)
+      // changes nothing: a new map would lay out and draw the whole board again.
+      const { sort: before, rowRank } = get().view
+      if (before === sort && rowRank && sameRanks(rowRank, rank)) return
+      patch({ sort, rowRank: rank })
+    },
     jumpTo: (kind) => patch({ jump: { kind, seq: (get().view.jump?.seq ?? 0) + 1 } }),
   }
+}
+
+function sameRanks(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false
+  for (const [id, rank] of a) if (b.get(id) !== rank) return false
+  return true
 }

@@ -58,6 +58,26 @@ describe('loadBoard', () => {
     expect(store.getState().board).toMatchObject({ taskIds: ['t1', 't3'], loading: false })
   })
 
+  it('hands each snapshot over as soon as it is in the store (rows sort with it)', async () => {
+    const store = createPlannerStore()
+    const second = deferred<IpcResult<BoardSnapshot>>()
+    const fake = fakePlannerApi({
+      'board:sync': ({ cachedFirst }) =>
+        cachedFirst ? { ok: true, value: cached } : second.promise,
+    })
+    const seen: string[][] = []
+    const done = loadBoard(store, fake.api, {
+      onSnapshot: () => seen.push([...store.getState().board.taskIds]),
+    })
+    await vi.waitFor(() => expect(seen).toEqual([['t1', 't2']]))
+    second.resolve({ ok: true, value: fresh })
+    await done
+    expect(seen).toEqual([
+      ['t1', 't2'],
+      ['t1', 't3'],
+    ])
+  })
+
   it('refreshes without the cache when asked', async () => {
     const store = createPlannerStore()
     const fake = fakePlannerApi({ 'board:sync': () => ({ ok: true, value: fresh }) })

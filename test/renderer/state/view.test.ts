@@ -90,4 +90,44 @@ describe('view slice', () => {
     s.getState().snapshotReceived(snapshot([task('a')]))
     expect(s.getState().view).toMatchObject({ hoverTaskId: 'a', detailsTaskId: null })
   })
+
+  it('keeps the row order it has when the same order is taken again, and takes a new one', () => {
+    const s = createPlannerStore()
+    s.getState().setRowOrder(
+      'start',
+      new Map([
+        ['a', 0],
+        ['b', 1],
+      ]),
+    )
+    const order = s.getState().view.rowRank
+    s.getState().setRowOrder(
+      'start',
+      new Map([
+        ['a', 0],
+        ['b', 1],
+      ]),
+    )
+    // The same map: the board is not laid out again.
+    expect(s.getState().view.rowRank).toBe(order)
+    s.getState().setRowOrder(
+      'start',
+      new Map([
+        ['a', 1],
+        ['b', 0],
+      ]),
+    )
+    expect([...s.getState().view.rowRank!]).toEqual([
+      ['a', 1],
+      ['b', 0],
+    ])
+    s.getState().setRowOrder(
+      'due',
+      new Map([
+        ['a', 1],
+        ['b', 0],
+      ]),
+    )
+    expect(s.getState().view.sort).toBe('due')
+  })
 })
