@@ -1,12 +1,13 @@
 // Timeline benchmark (issue C): stock frappe-gantt and the TimelineAdapter, same version, same
 // board, same run, in Debian's headless Chromium: first paint, refresh after one edit, and drag
 // frame times at 100, 1,000 and 5,000 tasks. Prints a markdown section; --write puts it into
-// docs/benchmarks.md under "Timeline (issue C)".
+// docs/benchmarks.md under "Timeline (issue C)". Then app-path.ts (its own section).
 //
 //   node --import tsx bench/timeline/run.ts [--write] [--runs 3] [--quick]
 //
 // Each chart and size gets a fresh browser; each run a fresh page. Chromium work is sequential
 // (the machine has two cores).
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
@@ -195,3 +196,19 @@ if (options.write) log(`wrote ${await writeSection(section)}`)
 process.stdout.write(await measurePanelOpen({ write: options.write, quick: options.quick, log }))
 // Filtering 5,000 tasks per keystroke in the real planner (issue 11), its own section.
 if (!options.quick) process.stdout.write(await runFilterBench({ write: options.write, runs }))
+// The timeline through the app's own path at 5,000 and 50,000 tasks (issue 13, item 10), its own
+// section: a process of its own (it builds the renderer and runs on import). --quick: 5,000 only.
+const appPath = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    join(HERE, 'app-path.ts'),
+    ...(options.write ? ['--write'] : []),
+    '--runs',
+    String(runs),
+    ...(options.quick ? ['--sizes', '5000', '--no-stock'] : []),
+  ],
+  { stdio: 'inherit' },
+)
+if (appPath.status !== 0) process.exitCode = appPath.status ?? 1
