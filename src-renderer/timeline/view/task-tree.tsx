@@ -1,6 +1,7 @@
 // The task tree beside the chart, row for row: project groups, parents with their subtasks,
 // collapsible; only the rows in view are rendered. It is the keyboard's home: arrow keys move the
 // selection, Enter opens the details, Delete does nothing destructive.
+import { memo } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { Task } from '../../../src-shared/api'
 import { selectContextIds } from '../../filters/filter-outcome'
@@ -30,7 +31,9 @@ function describe(task: Task): string {
   return `${task.projectKey}-${task.key} ${task.title}${initialsShown}, ${task.type === 'milestone' ? 'milestone' : task.status}${due}${who}`
 }
 
-export function TaskTree({
+// Memoised: a scroll frame re-renders the timeline view, and the tree's props (the layout's rows,
+// the rendered window) change only when the window moves by a block. It still follows the store.
+export const TaskTree = memo(function TaskTree({
   rows,
   first,
   last,
@@ -187,4 +190,4 @@ export function TaskTree({
       {shown}
     </div>
   )
-}
+})
