@@ -9,25 +9,20 @@
 //   node --import tsx bench/timeline/app-path.ts [--write] [--runs 3] [--sizes 5000,50000]
 //
 // Each run is a fresh browser. Chromium work is sequential (two shared cores).
-import { readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
 import { cpus, loadavg } from 'node:os'
-import { extname, join, normalize, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { build as esbuild } from 'esbuild'
 import { chromium } from 'playwright-core'
 import type { Page } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/chromium'
-import { boardFile, CACHE_DIR, readBoard } from './app-board'
+import { boardFile, readBoard } from './app-board'
 import type { AppProbe, Sample, ScrollAxis } from './app-page-api'
 import { renderAppSection, writeAppSection } from './app-report'
+import { buildRenderer, bundleMock, serve } from './app-serve'
 import type { AppRow, StockRow } from './app-report'
 import { median } from './report'
 import { measureStock } from './stock-board'
 
-const HERE = import.meta.dirname
-const RENDERER_DIR = join(CACHE_DIR, 'renderer')
 const VIEW = { width: 1400, height: 900 }
 const SCROLL_STEPS = 40
 const SCROLL_PX = 96
@@ -47,68 +42,6 @@ const { values: options } = parseArgs({
   },
 })
 const log = (line: string) => process.stderr.write(`${line}\n`)
-
-export async function buildRenderer(): Promise<void> {
-  const { default: config } = await import('../../vite.renderer.config')
-  const { build } = await import('vite')
-  // Its own folder: out/renderer is what the e2e tests of others serve meanwhile.
-  await build({
-    ...config,
-    logLevel: 'warn',
-    build: {
-      ...config.build,
-      outDir: RENDERER_DIR,
-      emptyOutDir: true,
-      // --profile: readable names in the CPU profile.
-      ...(options.profile ? { minify: false } : {}),
-    },
-  })
-}
-
-export async function bundleMock(): Promise<string> {
-  const result = await esbuild({
-    entryPoints: [join(HERE, 'page', 'app-mock.mts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-  })
-  return result.outputFiles[0]!.text
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-}
-
-/** The built renderer and /board.json on 127.0.0.1. */
-export async function serve(board: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname
-    const file =
-      path === '/board.json'
-        ? board
-        : join(RENDERER_DIR, normalize(path === '/' ? '/index.html' : path))
-    try {
-      const body = readFileSync(file)
-      response.writeHead(200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      })
-      response.end(body)
-    } catch {
-      response.writeHead(404).end()
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('no address')
-  return { url: `http://127.0.0.1:${address.port}/`, server }
-}
 
 function probe<T>(page: Page, body: (p: AppProbe, arg: never) => T, arg?: unknown): Promise<T> {
   return page.evaluate(
@@ -229,20 +162,8 @@ async function scroll(page: Page, axis: ScrollAxis, steps: number, px: number): 
   return out
 }
 
-interface RunResult {
-  paintMs: number
-  loadMs: number
-  heapMb: number
-  heapAfterMb: number
-  scroll: Sample[]
-  drag: Sample[]
-  drop: Sample[]
-  refresh: Sample[]
-  zoom: Sample[]
-  bars: number
-  arrows: number
-  elements: number
-}
+/** One run's figures: a row of the table before the runs are put together. */
+type RunResult = Omit<AppRow, 'tasks' | 'loaded' | 'dependencies' | 'paintMs'> & { paintMs: number }
 
 async function oneRun(url: string, mock: string, tasks: number): Promise<RunResult> {
   const browser = await chromium.launch({
@@ -404,7 +325,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!
   if (!options['no-build']) {
     log('app-path bench: building the renderer')
-    await buildRenderer()
+    await buildRenderer(options.profile)
   }
   const mock = await bundleMock()
   const appRows: AppRow[] = []

@@ -2,7 +2,7 @@
 // docs/benchmarks.md, next to "Timeline (issue C)").
 import { writeDocSection } from '../doc-section'
 import type { Sample } from './app-page-api'
-import { median, percentile } from './report'
+import { fmt, median, percentile } from './report'
 
 export const APP_HEADING = "## Timeline through the app's path (issue 13, item 10)"
 
@@ -54,13 +54,6 @@ export interface AppContext {
 
 const TARGETS = { paintMs: 1_000, frameP95Ms: 16.7, zoomMs: 100 }
 
-const fmt = (n: number) =>
-  Number.isNaN(n)
-    ? '—'
-    : n.toLocaleString('en-US', {
-        minimumFractionDigits: n < 100 ? 1 : 0,
-        maximumFractionDigits: n < 100 ? 1 : 0,
-      })
 const frames = (list: readonly Sample[], p: number) =>
   percentile(
     list.map((s) => s.frameMs),

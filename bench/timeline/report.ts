@@ -49,7 +49,8 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[rank - 1]!
 }
 
-const fmt = (n: number) =>
+/** A figure as the tables print it: one decimal under 100, none above; '—' when missing. */
+export const fmt = (n: number) =>
   Number.isNaN(n)
     ? '—'
     : n.toLocaleString('en-US', {
