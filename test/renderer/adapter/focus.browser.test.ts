@@ -1,0 +1,115 @@
+// Keyboard focus survives a full redraw, in a real browser. A window change (a scroll, a Refresh)
+// rebuilds the chart's SVG; the bar or arrow that had focus must have it again afterwards, or the
+// next arrow key lands on the page's body (seen: focus lost in about half of the navigation e2e
+// runs, because a freshly drawn bar was not focusable yet when focus was put back).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { openAdapterPage } from './browser-runner'
+import type { AdapterPage } from './browser-runner'
+import type { AdapterBar, AdapterLink, MountOptions, RenderInput } from './page-api'
+
+const ms = (day: string) => Date.parse(`${day}T00:00:00Z`)
+const MOUNT: MountOptions = {
+  scale: { startMs: ms('2026-03-01'), endMs: ms('2026-06-01'), pxPerDay: 20 },
+  rowHeight: 32,
+  barHeight: 20,
+}
+const BARS: AdapterBar[] = ['a', 'b', 'c', 'd', 'e', 'f'].map((id, row) => ({
+  id,
+  label: `Task ${id}`,
+  row,
+  kind: 'bar',
+  startMs: ms('2026-03-02') + row * 3 * 86_400_000,
+  endMs: ms('2026-03-04') + row * 3 * 86_400_000,
+}))
+const LINKS: AdapterLink[] = [
+  { id: 'bc', fromId: 'b', toId: 'c', lagDays: 0 },
+  { id: 'cd', fromId: 'c', toId: 'd', lagDays: 0 },
+]
+const window = (firstRow: number, rowCount: number): RenderInput => ({
+  bars: BARS,
+  links: LINKS,
+  firstRow,
+  rowCount,
+})
+
+let p: AdapterPage
+beforeAll(async () => {
+  p = await openAdapterPage()
+}, 30_000)
+afterAll(() => p?.close())
+afterEach(async () => {
+  await p.call('destroy')
+  expect(p.errors).toEqual([])
+})
+
+/** What has keyboard focus: a bar's task id, an arrow's link id, or the element's tag. */
+const focused = () =>
+  p.page.evaluate(() => {
+    const active = document.activeElement
+    const bar = active?.closest('.bar-wrapper')?.getAttribute('data-task-id')
+    const link = active?.closest('.tb-arrow')?.getAttribute('data-link-id')
+    return bar ? `bar ${bar}` : link ? `arrow ${link}` : (active?.tagName ?? 'none')
+  })
+
+/** The drawn bar ids in the Tab order (tabindex 0) and the drawn arrows that are Tab stops. */
+const tabStops = () =>
+  p.page.evaluate(() => [
+    ...Array.from(document.querySelectorAll('[tabindex="0"]')).map(
+      (e) =>
+        e.closest('.bar-wrapper')?.getAttribute('data-task-id') ??
+        e.closest('.tb-arrow')?.getAttribute('data-link-id'),
+    ),
+  ])
+
+describe('keyboard focus across a full redraw', () => {
+  it('a focused bar keeps focus when the window moves and the bar is drawn again', async () => {
+    await p.call('mount', MOUNT)
+    await p.call('render', window(0, 4))
+    await p.page.evaluate(() =>
+      document.querySelector<SVGGElement>('.bar-wrapper[data-task-id="c"]')!.focus(),
+    )
+    expect(await focused()).toBe('bar c')
+    // Another window: every bar is drawn anew.
+    await p.call('render', window(1, 5))
+    expect(await focused()).toBe('bar c')
+    // The bar with focus is the chart's one Tab stop among the bars.
+    expect((await tabStops()).filter((id) => BARS.some((b) => b.id === id))).toEqual(['c'])
+  })
+
+  it('a focused arrow keeps focus and stays the arrows\u2019 Tab stop across a redraw', async () => {
+    await p.call('mount', MOUNT)
+    await p.call('render', window(0, 5))
+    await p.page.evaluate(() =>
+      document.querySelector<SVGElement>('.tb-arrow[data-link-id="cd"] .tb-arrow-hit')!.focus(),
+    )
+    expect(await focused()).toBe('arrow cd')
+    await p.call('render', window(1, 5))
+    expect(await focused()).toBe('arrow cd')
+    expect((await tabStops()).filter((id) => LINKS.some((l) => l.id === id))).toEqual(['cd'])
+  })
+
+  it('a bar reached with Tab keeps its focus ring across a redraw', async () => {
+    await p.call('mount', MOUNT)
+    await p.call('render', window(0, 4))
+    for (let i = 0; i < 10 && !(await focused()).startsWith('bar'); i += 1) {
+      await p.page.keyboard.press('Tab')
+    }
+    expect(await focused()).toBe('bar a')
+    const ring = () => p.page.evaluate(() => document.activeElement!.matches(':focus-visible'))
+    expect(await ring()).toBe(true)
+    await p.call('render', window(0, 5))
+    expect(await focused()).toBe('bar a')
+    expect(await ring()).toBe(true)
+  })
+
+  it('focus that left the chart is not pulled back by a redraw', async () => {
+    await p.call('mount', MOUNT)
+    await p.call('render', window(0, 4))
+    await p.page.evaluate(() =>
+      document.querySelector<SVGGElement>('.bar-wrapper[data-task-id="b"]')!.focus(),
+    )
+    await p.page.evaluate(() => (document.activeElement as SVGElement).blur())
+    await p.call('render', window(1, 5))
+    expect(await focused()).toBe('BODY')
+  })
+})
