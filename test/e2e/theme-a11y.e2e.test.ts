@@ -121,6 +121,44 @@ describe('the Theme choice', () => {
     }
     await choose('system')
   })
+
+  // The priority colours once outweighed every state's outline on plain bars (selected, critical,
+  // pending and the focus ring drew in the priority's colour; only summaries showed them).
+  it("draws a bar's state outline over its priority colour", async () => {
+    const outlines = await planner.page.evaluate(() => {
+      const states = ['is-selected', 'critical', 'pending'] as const
+      const plain = Array.from(document.querySelectorAll<SVGGElement>('.tb-bar')).find(
+        (bar) =>
+          /priority-(high|medium|low|none)/.test(bar.getAttribute('class')!) &&
+          !['tb-kind-summary', 'tb-kind-milestone', 'overdue', ...states].some((c) =>
+            bar.classList.contains(c),
+          ),
+      )
+      if (!plain) return undefined
+      const rect = plain.querySelector('rect.bar')!
+      const look = getComputedStyle(plain)
+      const withClass = (name: string) => {
+        plain.classList.add(name)
+        const stroke = getComputedStyle(rect).stroke
+        plain.classList.remove(name)
+        return stroke
+      }
+      return {
+        priority: getComputedStyle(rect).stroke,
+        selected: [withClass('is-selected'), look.getPropertyValue('--tb-selected-stroke')],
+        critical: [withClass('critical'), look.getPropertyValue('--critical')],
+        pending: [withClass('pending'), look.getPropertyValue('--pending')],
+      }
+    })
+    expect(outlines).toBeDefined()
+    const { priority, ...states } = outlines!
+    for (const [state, [stroke, wanted]] of Object.entries(states)) {
+      expect(`${state}: ${parseColour(stroke!).join(',')}`).toBe(
+        `${state}: ${parseColour(wanted!.trim()).join(',')}`,
+      )
+      expect(parseColour(stroke!)).not.toEqual(parseColour(priority))
+    }
+  })
 })
 
 /** A screen: how to open it, the element that shows it is open, how to close it. */
