@@ -55,7 +55,13 @@ export class BarFocus {
         ? (this.root.querySelector<SVGElement>(held) ?? undefined)
         : undefined
     const bars = [...this.root.querySelectorAll<SVGGElement>('.bar-wrapper[data-task-id]')]
-    const heldBar = restore?.matches('.bar-wrapper') ? restore : undefined
+    // The bar with focus (kept through the draw, or to be given it back) is the Tab stop.
+    const active = document.activeElement
+    const activeBar =
+      active instanceof SVGGElement && this.root.contains(active) && active.matches('.bar-wrapper')
+        ? active
+        : undefined
+    const heldBar = restore?.matches('.bar-wrapper') ? restore : activeBar
     const focusBar = bars.find((b) => b.dataset.taskId === this.focusId)
     // Focus asked for (an arrow key moved it) wins over the focus kept from before the draw.
     const wanted = this.wantFocus ? focusBar : undefined
@@ -65,7 +71,7 @@ export class BarFocus {
       this.wantFocus = false
       wanted.focus(focusOptions(true))
     } else if (restore) {
-      if (!heldBar) makeArrowStop(this.root, restore)
+      if (!restore.matches('.bar-wrapper')) makeArrowStop(this.root, restore)
       restore.focus(focusOptions(this.heldVisible))
     }
     if (this.flashing && Date.now() < this.flashing.until) {

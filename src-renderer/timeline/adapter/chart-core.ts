@@ -78,10 +78,51 @@ export class ChartCore extends Gantt {
   override setup_tasks(tasks: GanttTask[]): void {
     super.setup_tasks(tasks)
     this.taskByKey = new Map()
-    for (const task of this.tasks) {
+    this.indexTasks(this.tasks)
+  }
+
+  private indexTasks(tasks: readonly GanttTask[]): void {
+    for (const task of tasks) {
       task._index = this.tb.scene.byKey.get(task.id)?.bar.row ?? 0
       this.taskByKey.set(task.id, task)
     }
+  }
+
+  /**
+   * The window moved (scene.shift): the bars that stay keep their SVG, the ones that left are
+   * removed and the rows that came in get new bars; the arrows are drawn anew (their ends and
+   * the rows they route around changed). What a full render cost a scroll step: frappe rebuilt
+   * every bar of the window (about 80) for the 20 rows that came in.
+   */
+  moveWindow(gone: readonly string[], tasks: GanttTask[]): void {
+    const leaving = new Set(gone)
+    for (const key of gone) {
+      this.barByKey.get(key)?.group.remove()
+      this.barByKey.delete(key)
+      this.taskByKey.delete(key)
+    }
+    const keptTasks = this.tasks.filter((task) => !leaving.has(task.id))
+    const keptBars = this.bars.filter((bar) => !leaving.has(bar.task.id))
+    // frappe's own steps on the new tasks alone: its date parsing, then its Bar for each.
+    Gantt.prototype.setup_tasks.call(this, tasks)
+    const fresh = this.tasks
+    this.indexTasks(fresh)
+    const topKept = keptTasks.reduce((top, task) => Math.min(top, task._index ?? 0), Infinity)
+    const layer = this.layers.bar
+    this.bars = []
+    Gantt.prototype.make_bars.call(this)
+    const freshBars = this.bars
+    // Bars in row order in the DOM (the order Tab and the first-bar fallback go by).
+    const above = freshBars.filter((bar) => (bar.task._index ?? 0) < topKept)
+    if (above.length > 0) layer.prepend(...above.map((bar) => bar.group))
+    for (const bar of freshBars) this.barByKey.set(bar.task.id, bar)
+    this.tasks = [...keptTasks, ...fresh]
+    this.bars = [...keptBars, ...freshBars]
+    this.tb.decor.decorateAll(freshBars)
+    this.layers.arrow.replaceChildren()
+    this.make_arrows()
+    this.map_arrows_on_bars()
+    this.set_dimensions()
   }
 
   // --- what a stock chart draws and we do not ------------------------------------------------

@@ -103,8 +103,18 @@ function sameLinks(a: readonly AdapterLink[], b: readonly AdapterLink[]): boolea
   return true
 }
 
+/** A window that moved: the drawn bars that stay keep their models and keys. */
+export interface WindowMove {
+  /** Newly drawn bars (rows that came into the window), with keys of their own. */
+  added: BarModel[]
+  /** frappe keys of the bars that left the window. */
+  gone: string[]
+}
+
 export class Scene {
   input: RenderInput = { bars: [], links: [], firstRow: 0, rowCount: 0 }
+  /** The next key a newly drawn bar gets: keys stay unique while bars come and go. */
+  private nextKey = 0
   /** Drawn bars by frappe id. */
   readonly byKey = new Map<string, BarModel>()
   /** Every bar given (drawn or anchor) by task id. */
@@ -122,6 +132,7 @@ export class Scene {
 
   load(input: RenderInput): void {
     this.input = input
+    this.nextKey = 0
     this.byKey.clear()
     this.byId.clear()
     const end = input.firstRow + input.rowCount
@@ -129,7 +140,7 @@ export class Scene {
       const drawn = bar.row >= input.firstRow && bar.row < end
       const model: BarModel = {
         bar,
-        key: drawn ? `b${this.byKey.size}` : '',
+        key: drawn ? `b${this.nextKey++}` : '',
         drawn,
         locked: bar.locked === true || bar.kind === 'summary',
         ...rectOf(this.layout, bar),
@@ -173,10 +184,70 @@ export class Scene {
     return changed
   }
 
-  /** New task objects for frappe, one per drawn bar, names escaped. */
-  frappeTasks(): GanttTask[] {
+  /**
+   * The window moved (a scroll) and every bar drawn before and after is as it was (row, label,
+   * dates, selection): the models of those bars are kept, so the adapter can keep their SVG and
+   * draw only the rows that came in. Undefined when anything drawn in both changed, or the window
+   * did not move (update() or a full render then).
+   */
+  shift(input: RenderInput): WindowMove | undefined {
+    const old = this.input
+    if (input.firstRow === old.firstRow && input.rowCount === old.rowCount) return undefined
+    const end = input.firstRow + input.rowCount
+    const bars = accepted(input.bars)
+    const isDrawn = (bar: AdapterBar) => bar.row >= input.firstRow && bar.row < end
+    for (const bar of bars) {
+      const before = this.byId.get(bar.id)
+      if (!before?.drawn || !isDrawn(bar)) continue
+      const prev = before.bar
+      if (
+        !sameShape(bar, prev) ||
+        bar.startMs !== prev.startMs ||
+        bar.endMs !== prev.endMs ||
+        Boolean(bar.selected) !== Boolean(prev.selected)
+      ) {
+        return undefined
+      }
+    }
+    const previous = new Map(this.byId)
+    const staying = new Set<string>()
+    const added: BarModel[] = []
+    this.input = input
+    this.byId.clear()
+    for (const bar of bars) {
+      const drawn = isDrawn(bar)
+      const before = previous.get(bar.id)
+      let model: BarModel
+      if (drawn && before?.drawn) {
+        model = before
+        model.bar = bar
+        staying.add(model.key)
+      } else {
+        model = {
+          bar,
+          key: drawn ? `b${this.nextKey++}` : '',
+          drawn,
+          locked: bar.locked === true || bar.kind === 'summary',
+          ...rectOf(this.layout, bar),
+        }
+        if (drawn) added.push(model)
+      }
+      this.byId.set(bar.id, model)
+    }
+    const gone: string[] = []
+    for (const key of [...this.byKey.keys()]) {
+      if (staying.has(key)) continue
+      gone.push(key)
+      this.byKey.delete(key)
+    }
+    for (const model of added) this.byKey.set(model.key, model)
+    return { added, gone }
+  }
+
+  /** New task objects for frappe, one per drawn bar (or per bar given), names escaped. */
+  frappeTasks(models: Iterable<BarModel> = this.byKey.values()): GanttTask[] {
     const tasks: GanttTask[] = []
-    for (const model of this.byKey.values()) {
+    for (const model of models) {
       tasks.push({
         id: model.key,
         name: escapeLabel(model.bar.label),

@@ -282,9 +282,14 @@ export class TimelineAdapter implements EventHost {
       }
       if (changed.length > 0) for (const arrow of this.chart.arrows) arrow.update()
     } else {
-      this.rescaled = false
-      this.scene.load(input)
-      this.chart.refresh(this.scene.frappeTasks())
+      const moved = this.rescaled ? undefined : this.scene.shift(input)
+      if (moved) {
+        this.chart.moveWindow(moved.gone, this.scene.frappeTasks(moved.added))
+      } else {
+        this.rescaled = false
+        this.scene.load(input)
+        this.chart.refresh(this.scene.frappeTasks())
+      }
     }
     // Arrow highlights: a changed selection alone keeps the arrows (scene.update).
     const selected = new Set(this.scene.input.links.filter((l) => l.selected).map((l) => l.id))

@@ -25,12 +25,19 @@ const LINKS: AdapterLink[] = [
   { id: 'bc', fromId: 'b', toId: 'c', lagDays: 0 },
   { id: 'cd', fromId: 'c', toId: 'd', lagDays: 0 },
 ]
-const window = (firstRow: number, rowCount: number): RenderInput => ({
-  bars: BARS,
+const window = (firstRow: number, rowCount: number, bars = BARS): RenderInput => ({
+  bars,
   links: LINKS,
   firstRow,
   rowCount,
 })
+/** Another window and a label changed in it (a Refresh while scrolling): a full render. */
+const redrawn = (firstRow: number, rowCount: number) =>
+  window(
+    firstRow,
+    rowCount,
+    BARS.map((bar) => (bar.id === 'b' ? { ...bar, label: 'Task b, renamed' } : bar)),
+  )
 
 let p: AdapterPage
 beforeAll(async () => {
@@ -69,8 +76,8 @@ describe('keyboard focus across a full redraw', () => {
       document.querySelector<SVGGElement>('.bar-wrapper[data-task-id="c"]')!.focus(),
     )
     expect(await focused()).toBe('bar c')
-    // Another window: every bar is drawn anew.
-    await p.call('render', window(1, 5))
+    // Another window with a label changed: every bar is drawn anew.
+    await p.call('render', redrawn(1, 5))
     expect(await focused()).toBe('bar c')
     // The bar with focus is the chart's one Tab stop among the bars.
     expect((await tabStops()).filter((id) => BARS.some((b) => b.id === id))).toEqual(['c'])
@@ -83,7 +90,7 @@ describe('keyboard focus across a full redraw', () => {
       document.querySelector<SVGElement>('.tb-arrow[data-link-id="cd"] .tb-arrow-hit')!.focus(),
     )
     expect(await focused()).toBe('arrow cd')
-    await p.call('render', window(1, 5))
+    await p.call('render', redrawn(1, 5))
     expect(await focused()).toBe('arrow cd')
     expect((await tabStops()).filter((id) => LINKS.some((l) => l.id === id))).toEqual(['cd'])
   })
@@ -97,9 +104,27 @@ describe('keyboard focus across a full redraw', () => {
     expect(await focused()).toBe('bar a')
     const ring = () => p.page.evaluate(() => document.activeElement!.matches(':focus-visible'))
     expect(await ring()).toBe(true)
-    await p.call('render', window(0, 5))
+    await p.call('render', redrawn(0, 5))
     expect(await focused()).toBe('bar a')
     expect(await ring()).toBe(true)
+  })
+
+  it('a scroll step keeps the focused bar itself, and it stays the Tab stop', async () => {
+    await p.call('mount', MOUNT)
+    await p.call('render', window(0, 4))
+    await p.page.evaluate(() => {
+      const bar = document.querySelector<SVGGElement>('.bar-wrapper[data-task-id="c"]')!
+      ;(window as unknown as { kept: Element }).kept = bar
+      bar.focus()
+    })
+    await p.call('render', window(2, 4))
+    expect(await focused()).toBe('bar c')
+    expect(
+      await p.page.evaluate(
+        () => (window as unknown as { kept: Element }).kept === document.activeElement,
+      ),
+    ).toBe(true)
+    expect((await tabStops()).filter((id) => BARS.some((b) => b.id === id))).toEqual(['c'])
   })
 
   it('focus that left the chart is not pulled back by a redraw', async () => {
@@ -109,7 +134,7 @@ describe('keyboard focus across a full redraw', () => {
       document.querySelector<SVGGElement>('.bar-wrapper[data-task-id="b"]')!.focus(),
     )
     await p.page.evaluate(() => (document.activeElement as SVGElement).blur())
-    await p.call('render', window(1, 5))
+    await p.call('render', redrawn(1, 5))
     expect(await focused()).toBe('BODY')
   })
 })

@@ -1,0 +1,107 @@
+// A scroll step moves the rendered window: the adapter keeps the bars of the rows that stay and
+// draws only the rows that came in (issue 13: a full frappe render of the window per step was
+// most of a scroll frame). What the user sees must be exactly what a full render draws.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { openAdapterPage } from './browser-runner'
+import type { AdapterPage } from './browser-runner'
+import type { AdapterBar, AdapterLink, BarView, MountOptions, RenderInput } from './page-api'
+
+const DAY = 86_400_000
+const ms = (day: string) => Date.parse(`${day}T00:00:00Z`)
+const MOUNT: MountOptions = {
+  scale: { startMs: ms('2026-01-01'), endMs: ms('2026-12-31'), pxPerDay: 8 },
+  rowHeight: 32,
+  barHeight: 20,
+}
+const BARS: AdapterBar[] = Array.from({ length: 60 }, (_, row) => ({
+  id: `t${row}`,
+  label: `Task ${row}`,
+  row,
+  kind: row % 9 === 4 ? 'milestone' : 'bar',
+  startMs: ms('2026-01-05') + ((row * 5) % 70) * DAY,
+  endMs: ms('2026-01-05') + (((row * 5) % 70) + 4) * DAY,
+  selected: row === 12,
+}))
+// Neighbours, some with lag; long links from the top to the bottom (their far end an anchor).
+const LINKS: AdapterLink[] = [
+  ...Array.from({ length: 59 }, (_, i) => ({
+    id: `n${i}`,
+    fromId: `t${i}`,
+    toId: `t${i + 1}`,
+    lagDays: i % 4,
+  })),
+  { id: 'far1', fromId: 't2', toId: 't50', lagDays: 0 },
+  { id: 'far2', fromId: 't15', toId: 't45', lagDays: 2 },
+  { id: 'far3', fromId: 't33', toId: 't5', lagDays: 0 },
+]
+const at = (firstRow: number, rowCount: number): RenderInput => ({
+  bars: BARS,
+  links: LINKS,
+  firstRow,
+  rowCount,
+})
+
+let p: AdapterPage
+beforeAll(async () => {
+  p = await openAdapterPage()
+}, 30_000)
+afterAll(() => p?.close())
+afterEach(async () => {
+  await p.call('destroy')
+  expect(p.errors).toEqual([])
+})
+
+const byRow = (a: BarView, b: BarView) => a.y - b.y
+const seen = (bars: BarView[]) =>
+  bars.map(({ marked: _marked, classes, ...rest }) => ({ ...rest, classes: [...classes].sort() }))
+const arrowsSeen = async () =>
+  (await p.call('arrows')).sort((a, b) => a.linkId.localeCompare(b.linkId))
+
+/** What a full render of `input` draws, in a fresh chart. */
+async function fullRender(input: RenderInput) {
+  await p.call('destroy')
+  await p.call('mount', MOUNT)
+  await p.call('render', input)
+  return { bars: seen((await p.call('bars')).sort(byRow)), arrows: await arrowsSeen() }
+}
+
+describe('a window that moves', () => {
+  it('keeps the bars of the rows that stay and draws what a full render draws', async () => {
+    for (const [from, to] of [
+      [0, 20],
+      [20, 0],
+      [5, 30],
+    ] as const) {
+      await p.call('mount', MOUNT)
+      await p.call('render', at(from, 25))
+      await p.call('mark')
+      await p.call('render', at(to, 25))
+      const bars = await p.call('bars')
+      const arrows = await arrowsSeen()
+      // The rows in both windows are the same elements; the others are new.
+      for (const bar of bars) {
+        const row = Number(bar.id.slice(1))
+        const inBoth = row >= Math.max(from, to) && row < Math.min(from, to) + 25
+        expect(`${bar.id} kept: ${bar.marked}`).toBe(`${bar.id} kept: ${inBoth}`)
+      }
+      // In the DOM in row order (Tab's order and the first bar a Tab stop falls back to).
+      expect(bars.map((b) => b.id)).toEqual([...bars].sort(byRow).map((b) => b.id))
+      const full = await fullRender(at(to, 25))
+      expect(seen([...bars].sort(byRow))).toEqual(full.bars)
+      expect(arrows).toEqual(full.arrows)
+      await p.call('destroy')
+    }
+  })
+
+  it('draws anew when a bar in both windows changed (a Refresh while scrolling)', async () => {
+    await p.call('mount', MOUNT)
+    await p.call('render', at(0, 25))
+    await p.call('mark')
+    const moved = BARS.map((b) => (b.id === 't20' ? { ...b, startMs: b.startMs + 3 * DAY } : b))
+    await p.call('render', { ...at(10, 25), bars: moved })
+    const bars = await p.call('bars')
+    expect(bars.some((b) => b.marked)).toBe(false)
+    const t20 = bars.find((b) => b.id === 't20')!
+    expect(t20.x).toBeCloseTo(((moved[20]!.startMs - MOUNT.scale.startMs) / DAY) * 8, 5)
+  })
+})
