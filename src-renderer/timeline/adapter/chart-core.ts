@@ -13,6 +13,7 @@ import type { BarDecor } from './bar-decor'
 import { LagArrow } from './lag-arrow'
 import type { LinkEnd } from './lag-arrow'
 import type { Scene } from './scene'
+import type { AdapterLink } from './types'
 
 /** What the chart asks the adapter while frappe renders and drags. */
 export interface ChartHooks {
@@ -119,8 +120,18 @@ export class ChartCore extends Gantt {
     this.tasks = [...keptTasks, ...fresh]
     this.bars = [...keptBars, ...freshBars]
     this.tb.decor.decorateAll(freshBars)
-    this.layers.arrow.replaceChildren()
-    this.make_arrows()
+    // An arrow between two bars that both stay is drawn as it was: its route looks only at the
+    // rows between its ends, all of which stay. Arrows to an anchor or passing through are new.
+    const reusable = new Map<string, LagArrow>()
+    for (const arrow of this.arrows as LagArrow[]) {
+      const ends = [arrow.from?.bar, arrow.to?.bar]
+      if (ends.every((bar) => bar !== undefined && !leaving.has(bar.task.id))) {
+        reusable.set(arrow.link.id, arrow)
+      } else {
+        arrow.element.remove()
+      }
+    }
+    this.drawArrows(reusable)
     this.map_arrows_on_bars()
     this.set_dimensions()
   }
@@ -190,6 +201,11 @@ export class ChartCore extends Gantt {
 
   /** Replaces: arrows from task.dependencies (ids only, no lag). Ours come from the links. */
   override make_arrows(): void {
+    this.drawArrows(new Map())
+  }
+
+  /** The window's arrows; `reusable`: arrows already in the layer, kept when still the same. */
+  private drawArrows(reusable: ReadonlyMap<string, LagArrow>): void {
     const { scene } = this.tb
     const arrows: LagArrow[] = []
     const end = (id: string): LinkEnd | undefined => {
@@ -209,14 +225,31 @@ export class ChartCore extends Gantt {
         const rows = [from.model.bar.row, to.model.bar.row]
         if (Math.max(...rows) < first || Math.min(...rows) > last) continue
       }
+      const kept = reusable.get(link.id)
+      if (
+        kept &&
+        from?.bar === kept.from?.bar &&
+        to?.bar === kept.to?.bar &&
+        sameArrow(kept.link, link)
+      ) {
+        arrows.push(kept)
+        continue
+      }
+      kept?.element.remove()
       const arrow = new LagArrow(link, from, to, scene)
       this.layers.arrow.appendChild(arrow.element)
       arrows.push(arrow)
     }
+    const drawn = new Set(arrows)
+    for (const arrow of reusable.values()) if (!drawn.has(arrow)) arrow.element.remove()
+    for (const arrow of reusable.values()) {
+      arrow.element.querySelector('.tb-arrow-hit')?.setAttribute('tabindex', '-1')
+    }
     this.arrows = arrows
     // One Tab stop for all arrows (the selected one, else the first); arrow keys move on from it
     // (adapter-events.ts).
-    const stop = arrows.find((arrow) => arrow.link.selected) ?? arrows[0]
+    const selected = new Set(scene.input.links.filter((l) => l.selected).map((l) => l.id))
+    const stop = arrows.find((arrow) => selected.has(arrow.link.id)) ?? arrows[0]
     stop?.element.querySelector('.tb-arrow-hit')?.setAttribute('tabindex', '0')
   }
 
@@ -298,4 +331,15 @@ export class ChartCore extends Gantt {
     this.barByKey = new Map()
     this.taskByKey = new Map()
   }
+}
+
+/** Everything an arrow draws from its link, but the highlight (set on every draw). */
+function sameArrow(a: AdapterLink, b: AdapterLink): boolean {
+  return (
+    a.fromId === b.fromId &&
+    a.toId === b.toId &&
+    a.lagDays === b.lagDays &&
+    Boolean(a.critical) === Boolean(b.critical) &&
+    (a.label ?? '') === (b.label ?? '')
+  )
 }

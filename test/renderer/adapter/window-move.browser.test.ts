@@ -75,8 +75,26 @@ describe('a window that moves', () => {
       await p.call('mount', MOUNT)
       await p.call('render', at(from, 25))
       await p.call('mark')
+      await p.page.evaluate(() => {
+        const arrows = Array.from(document.querySelectorAll('.tb-arrow'))
+        ;(window as unknown as { arrowsBefore: Element[] }).arrowsBefore = arrows
+      })
       await p.call('render', at(to, 25))
       const bars = await p.call('bars')
+      // Arrows between two rows that stay are the same elements too.
+      const keptArrows = await p.page.evaluate(() => {
+        const before = new Set((window as unknown as { arrowsBefore: Element[] }).arrowsBefore)
+        return Array.from(document.querySelectorAll('.tb-arrow'))
+          .filter((g) => before.has(g))
+          .map((g) => g.getAttribute('data-link-id'))
+          .sort()
+      })
+      const stay = (row: number) => row >= Math.max(from, to) && row < Math.min(from, to) + 25
+      expect(keptArrows).toEqual(
+        LINKS.filter((l) => stay(Number(l.fromId.slice(1))) && stay(Number(l.toId.slice(1))))
+          .map((l) => l.id)
+          .sort(),
+      )
       const arrows = await arrowsSeen()
       // The rows in both windows are the same elements; the others are new.
       for (const bar of bars) {
