@@ -2,8 +2,8 @@
 // arrows with the arrow keys moving between them, a selected task's arrows emphasised and the
 // others dimmed, arrows passing through the window faint, a violated arrow an open red line of at
 // most two bends, and lag labels with no room of their own shown on hover only.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { openAdapterPage } from './browser-runner'
+import { describe, expect, it } from 'vitest'
+import { useAdapterPage } from './browser-runner'
 import type { AdapterPage } from './browser-runner'
 import type { AdapterBar, AdapterLink, MountOptions, RenderInput } from './page-api'
 
@@ -42,14 +42,7 @@ const input = (bars = BARS, links = LINKS): RenderInput => ({
 })
 
 let p: AdapterPage
-beforeAll(async () => {
-  p = await openAdapterPage()
-}, 30_000)
-afterAll(() => p?.close())
-afterEach(async () => {
-  await p.call('destroy')
-  expect(p.errors).toEqual([])
-})
+useAdapterPage((page) => (p = page))
 
 const frame = () => p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
 

@@ -2,6 +2,7 @@
 // (page/adapter-page.mts with the adapter and frappe-gantt) in memory, playwright-core loads it.
 // jsdom cannot host frappe-gantt (no getBBox, no layout), so these tests need the real browser.
 import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import type { Browser, CDPSession, Page } from 'playwright-core'
@@ -96,4 +97,21 @@ async function preparePage(browser: Browser, js: string, css: string): Promise<A
     }),
     close: () => browser.close(),
   }
+}
+
+/**
+ * The page for one test file: opened once, the adapter destroyed after each test, and no page
+ * error allowed. `use` receives the page when it is open.
+ */
+export function useAdapterPage(use: (page: AdapterPage) => void): void {
+  let page: AdapterPage | undefined
+  beforeAll(async () => {
+    page = await openAdapterPage()
+    use(page)
+  }, 30_000)
+  afterAll(() => page?.close())
+  afterEach(async () => {
+    await page?.call('destroy')
+    expect(page?.errors).toEqual([])
+  })
 }

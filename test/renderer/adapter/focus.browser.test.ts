@@ -2,8 +2,8 @@
 // rebuilds the chart's SVG; the bar or arrow that had focus must have it again afterwards, or the
 // next arrow key lands on the page's body (seen: focus lost in about half of the navigation e2e
 // runs, because a freshly drawn bar was not focusable yet when focus was put back).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { openAdapterPage } from './browser-runner'
+import { describe, expect, it } from 'vitest'
+import { useAdapterPage } from './browser-runner'
 import type { AdapterPage } from './browser-runner'
 import type { AdapterBar, AdapterLink, MountOptions, RenderInput } from './page-api'
 
@@ -40,14 +40,7 @@ const redrawn = (firstRow: number, rowCount: number) =>
   )
 
 let p: AdapterPage
-beforeAll(async () => {
-  p = await openAdapterPage()
-}, 30_000)
-afterAll(() => p?.close())
-afterEach(async () => {
-  await p.call('destroy')
-  expect(p.errors).toEqual([])
-})
+useAdapterPage((page) => (p = page))
 
 /** What has keyboard focus: a bar's task id, an arrow's link id, or the element's tag. */
 const focused = () =>

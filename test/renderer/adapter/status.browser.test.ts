@@ -1,8 +1,8 @@
 // Status at a glance on the chart (issue 13, item 6), in a real browser: the status classes the
 // model puts on a bar become inline SVG icons (no font glyphs) at the bar's start, the label
 // moves past them, and a bar too narrow for them has them after its end, before its label.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { openAdapterPage } from './browser-runner'
+import { describe, expect, it } from 'vitest'
+import { useAdapterPage } from './browser-runner'
 import type { AdapterPage } from './browser-runner'
 import type { AdapterBar, BarView, MountOptions } from './page-api'
 
@@ -24,14 +24,7 @@ const bar = (id: string, row: number, start: string, end: string, className: str
   }) satisfies AdapterBar
 
 let p: AdapterPage
-beforeAll(async () => {
-  p = await openAdapterPage()
-}, 30_000)
-afterAll(() => p?.close())
-afterEach(async () => {
-  await p.call('destroy')
-  expect(p.errors).toEqual([])
-})
+useAdapterPage((page) => (p = page))
 
 const barOf = async (id: string): Promise<BarView> =>
   (await p.call('bars')).find((b) => b.id === id)!

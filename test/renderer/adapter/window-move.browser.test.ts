@@ -1,8 +1,8 @@
 // A scroll step moves the rendered window: the adapter keeps the bars of the rows that stay and
 // draws only the rows that came in (issue 13: a full frappe render of the window per step was
 // most of a scroll frame). What the user sees must be exactly what a full render draws.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { openAdapterPage } from './browser-runner'
+import { describe, expect, it } from 'vitest'
+import { useAdapterPage } from './browser-runner'
 import type { AdapterPage } from './browser-runner'
 import type { AdapterBar, AdapterLink, BarView, MountOptions, RenderInput } from './page-api'
 
@@ -42,14 +42,7 @@ const at = (firstRow: number, rowCount: number): RenderInput => ({
 })
 
 let p: AdapterPage
-beforeAll(async () => {
-  p = await openAdapterPage()
-}, 30_000)
-afterAll(() => p?.close())
-afterEach(async () => {
-  await p.call('destroy')
-  expect(p.errors).toEqual([])
-})
+useAdapterPage((page) => (p = page))
 
 const byRow = (a: BarView, b: BarView) => a.y - b.y
 const seen = (bars: BarView[]) =>
