@@ -50,9 +50,14 @@ async function changeElsewhere(id: string, fields: Record<string, unknown>): Pro
   if (response.status !== 200) throw new Error(await response.text())
 }
 
+/**
+ * `count` updates sent, and each one answered: the board holds them. (Waiting for the page's
+ * 'networkidle' load state did not wait for anything once the page had loaded, so a read of the
+ * board could beat the last update to it.)
+ */
 async function settled(count: number) {
   await expect.poll(() => updates.length, { timeout: 10_000 }).toBe(count)
-  await planner.page.waitForLoadState('networkidle')
+  await Promise.all(updates.map((request) => request.response()))
 }
 
 /** Tasks a test here has moved: the next test takes another, whose history is its own. */
