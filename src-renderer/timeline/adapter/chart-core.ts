@@ -91,9 +91,9 @@ export class ChartCore extends Gantt {
 
   /**
    * The window moved (scene.shift): the bars that stay keep their SVG, the ones that left are
-   * removed and the rows that came in get new bars; the arrows are drawn anew (their ends and
-   * the rows they route around changed). What a full render cost a scroll step: frappe rebuilt
-   * every bar of the window (about 80) for the 20 rows that came in.
+   * removed and the rows that came in get new bars; arrows between two bars that stay are kept,
+   * the others drawn anew. What a full render cost a scroll step: frappe rebuilt every bar of
+   * the window (about 80) and its arrows for the 20 rows that came in.
    */
   moveWindow(gone: readonly string[], tasks: GanttTask[]): void {
     const leaving = new Set(gone)
