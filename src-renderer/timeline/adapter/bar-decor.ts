@@ -50,10 +50,15 @@ export class BarDecor {
 
   constructor(private readonly scene: Scene) {}
 
-  /** Called once per render with the bars frappe just built. */
+  /**
+   * Called once per render with every bar drawn: the ones frappe just built are decorated (a
+   * window that moved keeps its other bars as they were), and all of them are the bars whose
+   * labels are measured together.
+   */
   decorateAll(bars: readonly GanttBar[]): void {
     this.current = bars
     for (const bar of bars) {
+      if (this.parts.has(bar)) continue
       const model = this.scene.byKey.get(bar.task.id)
       if (model) this.decorate(bar, model)
     }

@@ -119,7 +119,7 @@ export class ChartCore extends Gantt {
     for (const bar of freshBars) this.barByKey.set(bar.task.id, bar)
     this.tasks = [...keptTasks, ...fresh]
     this.bars = [...keptBars, ...freshBars]
-    this.tb.decor.decorateAll(freshBars)
+    this.tb.decor.decorateAll(this.bars)
     // An arrow between two bars that both stay is drawn as it was: its route looks only at the
     // rows between its ends, all of which stay. Arrows to an anchor or passing through are new.
     const reusable = new Map<string, LagArrow>()

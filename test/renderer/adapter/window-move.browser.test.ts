@@ -50,11 +50,19 @@ const seen = (bars: BarView[]) =>
 const arrowsSeen = async () =>
   (await p.call('arrows')).sort((a, b) => a.linkId.localeCompare(b.linkId))
 
+/** Two frames: frappe places each new bar's label in a frame after drawing it. */
+const frames = () =>
+  p.page.evaluate(
+    () =>
+      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+  )
+
 /** What a full render of `input` draws, in a fresh chart. */
 async function fullRender(input: RenderInput) {
   await p.call('destroy')
   await p.call('mount', MOUNT)
   await p.call('render', input)
+  await frames()
   return { bars: seen((await p.call('bars')).sort(byRow)), arrows: await arrowsSeen() }
 }
 
@@ -73,6 +81,7 @@ describe('a window that moves', () => {
         ;(window as unknown as { arrowsBefore: Element[] }).arrowsBefore = arrows
       })
       await p.call('render', at(to, 25))
+      await frames()
       const bars = await p.call('bars')
       // Arrows between two rows that stay are the same elements too.
       const keptArrows = await p.page.evaluate(() => {
