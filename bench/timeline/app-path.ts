@@ -21,7 +21,7 @@ import { renderAppSection, writeAppSection } from './app-report'
 import { buildRenderer, bundleMock, serve } from './app-serve'
 import type { AppRow, StockRow } from './app-report'
 import { median } from './report'
-import { measureStock } from './stock-board'
+import { heapMb, measureStock } from './stock-board'
 
 const VIEW = { width: 1400, height: 900 }
 const SCROLL_STEPS = 40
@@ -54,14 +54,6 @@ function probe<T>(page: Page, body: (p: AppProbe, arg: never) => T, arg?: unknow
     },
     [body.toString(), arg] as const,
   ) as Promise<T>
-}
-
-async function heapMb(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('HeapProfiler.collectGarbage')
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
-  await cdp.detach()
-  return usedSize / 1_048_576
 }
 
 interface ProfileNode {

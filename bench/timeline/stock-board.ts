@@ -49,7 +49,8 @@ function limited<T>(work: Promise<T>): Promise<T | undefined> {
   ])
 }
 
-async function heapMb(page: Page): Promise<number> {
+/** The page's JS heap after a forced GC, MB. */
+export async function heapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('HeapProfiler.collectGarbage')
   const { usedSize } = await cdp.send('Runtime.getHeapUsage')

@@ -191,28 +191,19 @@ export function TimelineView({
             model.layout.rows.length,
           )
         : rows
-    const parts = [
+    const windowArgs = [
       model,
       dependencies,
       shownRows.first,
       shownRows.last,
       selected,
       pending,
-      tasksById,
-      keyOf,
-      selectedDependencyId,
-    ]
+    ] as const
+    const parts = [...windowArgs, tasksById, keyOf, selectedDependencyId]
     if (parts.length === drawn.current.length && parts.every((p, i) => p === drawn.current[i]))
       return
     drawn.current = parts
-    const input = windowInput(
-      model,
-      dependencies,
-      shownRows.first,
-      shownRows.last,
-      selected,
-      pending,
-    )
+    const input = windowInput(...windowArgs)
     adapter.current?.render({
       ...input,
       // A bar that is not a task (a collapsed group) is no end of a dependency.
