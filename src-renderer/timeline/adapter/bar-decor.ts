@@ -57,11 +57,19 @@ export class BarDecor {
    */
   decorateAll(bars: readonly GanttBar[]): void {
     this.current = bars
+    const fresh: GanttBar[] = []
     for (const bar of bars) {
       if (this.parts.has(bar)) continue
       const model = this.scene.byKey.get(bar.task.id)
-      if (model) this.decorate(bar, model)
+      if (model) {
+        this.decorate(bar, model)
+        fresh.push(bar)
+      }
     }
+    // Placed now, not in the frame after as frappe does: a render inside a scroll frame would
+    // otherwise paint one frame with each new label at frappe's first guess. After all bars are
+    // decorated, so their labels are measured together.
+    for (const bar of fresh) this.placeLabel(bar)
   }
 
   modelOf(bar: GanttBar): BarModel | undefined {

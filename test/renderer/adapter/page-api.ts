@@ -76,6 +76,8 @@ export interface PageApi {
   /** A second adapter on the same host: the error message, or '' if it did not throw. */
   mountAgain(options: MountOptions): string
   render(input: RenderInput): void
+  /** Renders and reads the bars in the same task: as the first frame after it will paint them. */
+  renderThenBars(input: RenderInput): BarView[]
   /** Renders deep-frozen input (as immer hands it out); the keys of each bar afterwards. */
   renderFrozen(input: RenderInput): string[][]
   setScale(scale: AdapterScale): void

@@ -73,6 +73,10 @@ const api: PageApi = {
   render(input) {
     adapter?.render(input)
   },
+  renderThenBars(input) {
+    adapter?.render(input)
+    return api.bars()
+  },
   renderFrozen(input) {
     const bars = input.bars.map((bar) => Object.freeze({ ...bar }))
     const links = input.links.map((link) => Object.freeze({ ...link }))
