@@ -169,6 +169,25 @@ export class BarDecor {
     else bar.group.removeAttribute('aria-pressed')
   }
 
+  /**
+   * After its model's row changed (a filter, a collapse, a re-sort): every part of the bar moves
+   * by whole rows, as all of them are placed from its rect's top.
+   */
+  moveRow(bar: GanttBar, fromRow: number): void {
+    const model = this.modelOf(bar)
+    if (!model) return
+    const dy = (model.bar.row - fromRow) * this.scene.layout.rowHeight
+    if (dy === 0) return
+    for (const name of ['y', 'cy']) {
+      for (const part of bar.group.querySelectorAll(`[${name}]`)) {
+        part.setAttribute(name, String(Number(part.getAttribute(name)) + dy))
+      }
+    }
+    bar.y += dy
+    this.placeExtras(bar)
+    this.placeLabel(bar)
+  }
+
   /** Puts a bar's rect (and its handles, progress and diamond) at x, width. */
   place(bar: GanttBar, x: number, width: number): void {
     this.setRect(bar, x, width)

@@ -12,7 +12,7 @@ import type { GanttBar, GanttOptions, GanttTask, GanttViewMode } from 'frappe-ga
 import type { BarDecor } from './bar-decor'
 import { LagArrow } from './lag-arrow'
 import type { LinkEnd } from './lag-arrow'
-import type { Scene } from './scene'
+import type { Scene, WindowChange } from './scene'
 import type { AdapterLink } from './types'
 
 /** What the chart asks the adapter while frappe renders and drags. */
@@ -90,17 +90,24 @@ export class ChartCore extends Gantt {
   }
 
   /**
-   * The window moved (scene.shift): the bars that stay keep their SVG, the ones that left are
-   * removed and the rows that came in get new bars; arrows between two bars that stay are kept,
-   * the others drawn anew. What a full render cost a scroll step: frappe rebuilt every bar of
-   * the window (about 80) and its arrows for the 20 rows that came in.
+   * A render that keeps some drawn bars (scene.reconcile): those keep their SVG, moved to their
+   * new row where it changed; the ones that left are removed and the ones that came get new
+   * bars. Arrows between two kept bars are kept where no row they could route through changed,
+   * the others drawn anew. What a full render cost a scroll step or a filter keystroke: frappe
+   * rebuilt every bar of the window (about 80) and its arrows.
    */
-  moveWindow(gone: readonly string[], tasks: GanttTask[]): void {
-    const leaving = new Set(gone)
-    for (const key of gone) {
+  moveWindow(change: WindowChange, tasks: GanttTask[]): void {
+    const leaving = new Set(change.gone)
+    for (const key of change.gone) {
       this.barByKey.get(key)?.group.remove()
       this.barByKey.delete(key)
       this.taskByKey.delete(key)
+    }
+    for (const { model, fromRow } of change.moved) {
+      const bar = this.barByKey.get(model.key)
+      if (!bar) continue
+      bar.task._index = model.bar.row
+      this.tb.decor.moveRow(bar, fromRow)
     }
     const keptTasks = this.tasks.filter((task) => !leaving.has(task.id))
     const keptBars = this.bars.filter((bar) => !leaving.has(bar.task.id))
@@ -108,32 +115,47 @@ export class ChartCore extends Gantt {
     Gantt.prototype.setup_tasks.call(this, tasks)
     const fresh = this.tasks
     this.indexTasks(fresh)
-    const topKept = keptTasks.reduce((top, task) => Math.min(top, task._index ?? 0), Infinity)
     const layer = this.layers.bar
     this.bars = []
     Gantt.prototype.make_bars.call(this)
     const freshBars = this.bars
-    // Bars in row order in the DOM (the order Tab and the first-bar fallback go by).
-    const above = freshBars.filter((bar) => (bar.task._index ?? 0) < topKept)
-    if (above.length > 0) layer.prepend(...above.map((bar) => bar.group))
     for (const bar of freshBars) this.barByKey.set(bar.task.id, bar)
     this.tasks = [...keptTasks, ...fresh]
     this.bars = [...keptBars, ...freshBars]
+    this.putInRowOrder(layer, keptBars, freshBars, change.moved.length > 0)
     this.tb.decor.decorateAll(this.bars)
-    // An arrow between two bars that both stay is drawn as it was: its route looks only at the
-    // rows between its ends, all of which stay. Arrows to an anchor or passing through are new.
     const reusable = new Map<string, LagArrow>()
     for (const arrow of this.arrows as LagArrow[]) {
       const ends = [arrow.from?.bar, arrow.to?.bar]
-      if (ends.every((bar) => bar !== undefined && !leaving.has(bar.task.id))) {
-        reusable.set(arrow.link.id, arrow)
-      } else {
-        arrow.element.remove()
-      }
+      const kept = ends.every((bar) => bar !== undefined && !leaving.has(bar.task.id))
+      if (change.rowsKept && kept) reusable.set(arrow.link.id, arrow)
+      else arrow.element.remove()
     }
     this.drawArrows(reusable)
     this.map_arrows_on_bars()
     this.set_dimensions()
+  }
+
+  /** Bars in row order in the DOM: the order Tab and the first-bar fallback go by. */
+  private putInRowOrder(
+    layer: Element,
+    kept: readonly GanttBar[],
+    fresh: readonly GanttBar[],
+    rowsMoved: boolean,
+  ): void {
+    const rowOf = (bar: GanttBar) => bar.task._index ?? 0
+    if (!rowsMoved) {
+      // A scroll: kept bars are in order already, new ones go before or after them all.
+      const topKept = kept.reduce((top, bar) => Math.min(top, rowOf(bar)), Infinity)
+      const above = fresh.filter((bar) => rowOf(bar) < topKept)
+      if (above.length > 0) layer.prepend(...above.map((bar) => bar.group))
+      return
+    }
+    const ordered = [...kept, ...fresh].sort((a, b) => rowOf(a) - rowOf(b))
+    const groups = [...layer.children].filter((child) => child.classList.contains('bar-wrapper'))
+    if (ordered.some((bar, i) => groups[i] !== bar.group)) {
+      layer.append(...ordered.map((bar) => bar.group))
+    }
   }
 
   // --- what a stock chart draws and we do not ------------------------------------------------

@@ -70,9 +70,13 @@ function accepted(bars: readonly AdapterBar[]): AdapterBar[] {
 
 /** Everything but dates and selection. */
 function sameShape(a: AdapterBar, b: AdapterBar): boolean {
+  return a.row === b.row && sameShapeAnyRow(a, b)
+}
+
+/** Everything but row, dates and selection. */
+function sameShapeAnyRow(a: AdapterBar, b: AdapterBar): boolean {
   return (
     a.id === b.id &&
-    a.row === b.row &&
     a.kind === b.kind &&
     a.label === b.label &&
     (a.className ?? '') === (b.className ?? '') &&
@@ -80,6 +84,16 @@ function sameShape(a: AdapterBar, b: AdapterBar): boolean {
     (a.linkable ?? true) === (b.linkable ?? true) &&
     a.baseline?.startMs === b.baseline?.startMs &&
     a.baseline?.endMs === b.baseline?.endMs
+  )
+}
+
+/** Drawn the same but maybe on another row: its SVG can be kept and moved down or up. */
+function sameDrawing(a: AdapterBar, b: AdapterBar): boolean {
+  return (
+    sameShapeAnyRow(a, b) &&
+    a.startMs === b.startMs &&
+    a.endMs === b.endMs &&
+    Boolean(a.selected) === Boolean(b.selected)
   )
 }
 
@@ -103,12 +117,29 @@ function sameLinks(a: readonly AdapterLink[], b: readonly AdapterLink[]): boolea
   return true
 }
 
-/** A window that moved: the drawn bars that stay keep their models and keys. */
-export interface WindowMove {
-  /** Newly drawn bars (rows that came into the window), with keys of their own. */
+/** A drawn bar kept across a render, on another row than before. */
+export interface MovedBar {
+  model: BarModel
+  fromRow: number
+}
+
+/**
+ * What a render changed in the drawn bars when some of them stay: the window moved (a scroll),
+ * or the rows changed (a filter, a collapse, a re-sort). Bars drawn the same before and after
+ * keep their models and keys (their SVG is kept); the others leave and come anew.
+ */
+export interface WindowChange {
+  /** Newly drawn bars, with keys of their own. */
   added: BarModel[]
-  /** frappe keys of the bars that left the window. */
+  /** frappe keys of the bars that left the window or changed. */
   gone: string[]
+  /** Kept bars whose row changed. */
+  moved: MovedBar[]
+  /**
+   * Every row drawn both before and after holds what it held: an arrow between two kept bars
+   * (whose route looks only at the rows between its ends) is then drawn as it was.
+   */
+  rowsKept: boolean
 }
 
 export class Scene {
@@ -185,45 +216,31 @@ export class Scene {
   }
 
   /**
-   * The window moved (a scroll) and every bar drawn before and after is as it was (row, label,
-   * dates, selection): the models of those bars are kept, so the adapter can keep their SVG and
-   * draw only the rows that came in. Undefined when anything drawn in both changed, or the window
-   * did not move (update() or a full render then).
+   * Carries the drawn bars that stay over to `input`: any render but the first and a rescale
+   * (update() catches the cheapest case first). Undefined when no drawn bar stays, where a full
+   * render costs the same.
    */
-  shift(input: RenderInput): WindowMove | undefined {
+  reconcile(input: RenderInput): WindowChange | undefined {
     const old = this.input
-    if (input.firstRow === old.firstRow && input.rowCount === old.rowCount) return undefined
     const end = input.firstRow + input.rowCount
+    const oldEnd = old.firstRow + old.rowCount
+    const inNew = (row: number) => row >= input.firstRow && row < end
+    const inOld = (row: number) => row >= old.firstRow && row < oldEnd
     const bars = accepted(input.bars)
-    const isDrawn = (bar: AdapterBar) => bar.row >= input.firstRow && bar.row < end
-    for (const bar of bars) {
-      const before = this.byId.get(bar.id)
-      if (!before?.drawn || !isDrawn(bar)) continue
-      const prev = before.bar
-      if (
-        !sameShape(bar, prev) ||
-        bar.startMs !== prev.startMs ||
-        bar.endMs !== prev.endMs ||
-        Boolean(bar.selected) !== Boolean(prev.selected)
-      ) {
-        return undefined
-      }
-    }
     const previous = new Map(this.byId)
     const staying = new Set<string>()
     const added: BarModel[] = []
-    this.input = input
-    this.byId.clear()
+    const moved: MovedBar[] = []
+    const models: BarModel[] = []
     for (const bar of bars) {
-      const drawn = isDrawn(bar)
+      const drawn = inNew(bar.row)
       const before = previous.get(bar.id)
-      let model: BarModel
-      if (drawn && before?.drawn) {
-        model = before
-        model.bar = bar
-        staying.add(model.key)
+      if (drawn && before?.drawn && sameDrawing(bar, before.bar)) {
+        if (bar.row !== before.bar.row) moved.push({ model: before, fromRow: before.bar.row })
+        staying.add(before.key)
+        models.push(before)
       } else {
-        model = {
+        const model: BarModel = {
           bar,
           key: drawn ? `b${this.nextKey++}` : '',
           drawn,
@@ -231,17 +248,27 @@ export class Scene {
           ...rectOf(this.layout, bar),
         }
         if (drawn) added.push(model)
+        models.push(model)
       }
-      this.byId.set(bar.id, model)
     }
+    if (staying.size === 0) return undefined
+    // Models are written only now: moved bars' rows above were read from before.
+    bars.forEach((bar, i) => (models[i]!.bar = bar))
+    this.input = input
+    this.byId.clear()
+    for (const model of models) this.byId.set(model.bar.id, model)
     const gone: string[] = []
-    for (const key of [...this.byKey.keys()]) {
+    let goneFromKeptRows = false
+    for (const [key, model] of [...this.byKey]) {
       if (staying.has(key)) continue
       gone.push(key)
+      if (inNew(model.bar.row)) goneFromKeptRows = true
       this.byKey.delete(key)
     }
     for (const model of added) this.byKey.set(model.key, model)
-    return { added, gone }
+    const rowsKept =
+      moved.length === 0 && !goneFromKeptRows && added.every((model) => !inOld(model.bar.row))
+    return { added, gone, moved, rowsKept }
   }
 
   /** New task objects for frappe, one per drawn bar (or per bar given), names escaped. */

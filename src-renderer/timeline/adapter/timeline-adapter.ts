@@ -282,9 +282,9 @@ export class TimelineAdapter implements EventHost {
       }
       if (changed.length > 0) for (const arrow of this.chart.arrows) arrow.update()
     } else {
-      const moved = this.rescaled ? undefined : this.scene.shift(input)
-      if (moved) {
-        this.chart.moveWindow(moved.gone, this.scene.frappeTasks(moved.added))
+      const kept = this.rescaled ? undefined : this.scene.reconcile(input)
+      if (kept) {
+        this.chart.moveWindow(kept, this.scene.frappeTasks(kept.added))
       } else {
         this.rescaled = false
         this.scene.load(input)

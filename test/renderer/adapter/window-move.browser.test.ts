@@ -113,15 +113,59 @@ describe('a window that moves', () => {
     }
   })
 
-  it('draws anew when a bar in both windows changed (a Refresh while scrolling)', async () => {
+  it('draws anew only the bar in both windows that changed (a Refresh while scrolling)', async () => {
     await p.call('mount', MOUNT)
     await p.call('render', at(0, 25))
     await p.call('mark')
     const moved = BARS.map((b) => (b.id === 't20' ? { ...b, startMs: b.startMs + 3 * DAY } : b))
-    await p.call('render', { ...at(10, 25), bars: moved })
+    const input = { ...at(10, 25), bars: moved }
+    await p.call('render', input)
+    await frames()
     const bars = await p.call('bars')
-    expect(bars.some((b) => b.marked)).toBe(false)
+    expect(bars.filter((b) => !b.marked).map((b) => b.id)).toEqual(
+      ['t20', ...Array.from({ length: 10 }, (_, i) => `t${25 + i}`)].sort(
+        (a, b) => Number(a.slice(1)) - Number(b.slice(1)),
+      ),
+    )
     const t20 = bars.find((b) => b.id === 't20')!
     expect(t20.x).toBeCloseTo(((moved[20]!.startMs - MOUNT.scale.startMs) / DAY) * 8, 5)
+    const arrows = await arrowsSeen()
+    const full = await fullRender(input)
+    expect(seen([...bars].sort(byRow))).toEqual(full.bars)
+    expect(arrows).toEqual(full.arrows)
+    await p.call('destroy')
   })
+})
+
+describe('rows that change under a window', () => {
+  // A filter: every third task hidden, the rest closing up; a re-sort: the first rows reversed.
+  const filtered = BARS.filter((b) => b.row % 3 !== 0).map((b, row) => ({ ...b, row }))
+  const reversed = BARS.map((b) => (b.row < 25 ? { ...b, row: 24 - b.row } : b))
+  for (const [name, bars] of [
+    ['a filter', filtered],
+    ['a re-sort', reversed],
+  ] as const) {
+    it(`${name}: kept bars move to their new rows, and the chart is what a full render draws`, async () => {
+      await p.call('mount', MOUNT)
+      await p.call('render', at(0, 25))
+      await frames()
+      await p.call('mark')
+      const input = { ...at(0, 25), bars }
+      await p.call('render', input)
+      await frames()
+      const drawn = await p.call('bars')
+      // Every bar drawn before and after is the same element, on its new row.
+      const before = new Set(BARS.filter((b) => b.row < 25).map((b) => b.id))
+      for (const bar of drawn) {
+        expect(`${bar.id} kept: ${bar.marked}`).toBe(`${bar.id} kept: ${before.has(bar.id)}`)
+      }
+      expect(drawn.filter((b) => b.marked).length).toBeGreaterThan(10)
+      expect(drawn.map((b) => b.id)).toEqual([...drawn].sort(byRow).map((b) => b.id))
+      const arrows = await arrowsSeen()
+      const full = await fullRender(input)
+      expect(seen([...drawn].sort(byRow))).toEqual(full.bars)
+      expect(arrows).toEqual(full.arrows)
+      await p.call('destroy')
+    })
+  }
 })
