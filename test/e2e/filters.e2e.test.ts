@@ -174,4 +174,31 @@ describe('filters and views on the demo board', () => {
     // The list stays open, now empty.
     await expect.poll(() => page.getByText('No saved views on this board yet').count()).toBe(1)
   })
+  it('a filter that matches nothing keeps the timeline filling the window and the status bar one line', async () => {
+    const { page } = planner
+    // Seen: with no message above it, the workspace sat in an auto-sized row of the page's grid
+    // and the status bar in the stretching one; with no task shown, the timeline shrank to its
+    // header and the status bar grew to most of the window.
+    const heights = () =>
+      page.evaluate(() => ({
+        timeline: document.querySelector('.timeline')!.getBoundingClientRect().height,
+        status: document.querySelector('.status-bar')!.getBoundingClientRect().height,
+      }))
+    if ((await panel().count()) === 0) {
+      await page.getByRole('button', { name: 'Filters', exact: true }).click()
+    }
+    const clear = page.getByRole('button', { name: 'Clear filters' })
+    if (await clear.isEnabled()) await clear.click()
+    await expect.poll(count).toBe('80 of 80 tasks shown')
+    const before = await heights()
+    expect(before.timeline).toBeGreaterThan(300)
+    await panel().getByLabel('Tag', { exact: true }).fill('no-such-tag')
+    await expect.poll(count).toBe('0 of 80 tasks shown')
+    // The toolbar may wrap differently with other counts in it: the timeline still fills the rest.
+    const after = await heights()
+    expect(after.status).toBe(before.status)
+    expect(after.timeline).toBeGreaterThan(300)
+    await panel().getByLabel('Tag', { exact: true }).fill('')
+    await expect.poll(count).toBe('80 of 80 tasks shown')
+  })
 })

@@ -105,8 +105,11 @@ export function TimelineView({
     latest.current = { api, store, geometry, model, nav }
   })
 
-  // One adapter per mount; it is told everything through render() and setScale().
-  useEffect(() => {
+  // One adapter per mount; it is told everything through render() and setScale(). Layout
+  // effects, like the two below: the chart is drawn in the same task as the commit that changed
+  // the tree, before the frame is painted (a passive effect ran in a later task, after a paint
+  // of the new tree beside the old chart, and its scrollTop read forced a second layout).
+  useLayoutEffect(() => {
     if (!host.current) return
     const first = latest.current.model
     // Stateless: made per gesture from the latest store and api.
@@ -154,7 +157,7 @@ export function TimelineView({
     // callbacks read `latest`.
   }, [])
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     adapter.current?.setScale({
       startMs: model.scale.originMs,
       endMs: model.scale.originMs + model.scale.dayCount * 86_400_000,
@@ -172,13 +175,15 @@ export function TimelineView({
   // The last window handed to the adapter, and what it was made of: one handed over again
   // unchanged is not drawn again.
   const drawn = useRef<readonly unknown[]>([])
-  useEffect(() => {
+  useLayoutEffect(() => {
     // The rows in view from the scroller itself: a new model (a filter keystroke, an edit) may
-    // have just scrolled it to keep the same rows in view (the navigation's layout effect), and
-    // the window from the state's scroll position would be drawn now and then again when the
-    // scroll event catches up. Reading scrollTop after the layout effect forced a layout is
-    // cheap.
-    const element = scroller.current
+    // have just scrolled it to keep the same rows in view (the navigation's layout effect, which
+    // runs first), and the window from the state's scroll position would be drawn now and then
+    // again when the scroll event catches up. Reading scrollTop after that effect forced a
+    // layout is cheap.
+    // Only then: on a scroll, the state is the scroller's, and the read would force a layout
+    // of the tree rows just committed.
+    const element = drawn.current[0] === model ? null : scroller.current
     const shownRows =
       element && element.scrollTop !== viewport.top
         ? renderedWindow(
