@@ -9,7 +9,7 @@
 //
 // Where the view looks and when it moves (opening, zoom, Today/Fit, focus and reveal): see
 // ./use-timeline-navigation.ts.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { PlannerApi } from '../../../src-shared/ipc'
 import { DependencyPanel } from '../../dependencies/dependency-panel'
 import { dependencyName, keyNamer } from '../../dependencies/dependency-words'
@@ -175,14 +175,12 @@ export function TimelineView({
   // The last window handed to the adapter, and what it was made of: one handed over again
   // unchanged is not drawn again.
   const drawn = useRef<readonly unknown[]>([])
-  useLayoutEffect(() => {
+  const drawWindow = useCallback(() => {
     // The rows in view from the scroller itself: a new model (a filter keystroke, an edit) may
     // have just scrolled it to keep the same rows in view (the navigation's layout effect, which
     // runs first), and the window from the state's scroll position would be drawn now and then
     // again when the scroll event catches up. Reading scrollTop after that effect forced a
-    // layout is cheap.
-    // Only then: on a scroll, the state is the scroller's, and the read would force a layout
-    // of the tree rows just committed.
+    // layout is cheap. Only then: on a scroll, the state is the scroller's.
     const element = drawn.current[0] === model ? null : scroller.current
     const shownRows =
       element && element.scrollTop !== viewport.top
@@ -230,6 +228,16 @@ export function TimelineView({
     keyOf,
     selectedDependencyId,
   ])
+  // A new model (a filter keystroke, an edit, a zoom): drawn in the commit's own task, before
+  // the frame is painted, so tree and chart change together (drawn after the paint, the chart
+  // cost a second layout of the page).
+  useLayoutEffect(() => {
+    if (drawn.current[0] !== model) drawWindow()
+  }, [drawWindow, model])
+  // Anything else (a scroll step, a selection) after the paint: a scroll step's tree rows and
+  // chart bars then fall in two frames, each shorter (the window reaches past the view, so the
+  // chart is never behind where it shows).
+  useEffect(() => drawWindow(), [drawWindow])
 
   // Scroll-driven state at most once per animation frame: a scroll event can come several
   // times a frame, and each setViewport re-renders the whole view.
