@@ -326,11 +326,16 @@ describe('stable rows and the sort choice', () => {
     // Far to the left: earlier than the siblings it started after.
     const area = await chartArea()
     const dx = -(box.x - area.x - 4)
+    // The edit's answer: the board has the new dates and the planner has taken them in.
+    const answered = page.waitForResponse((response) =>
+      decodeURIComponent(response.url()).endsWith('/ipc/tasks:update'),
+    )
     await drag(page, box, dx)
+    await answered
+    await expect.poll(() => page.getByTestId('pending-edits').textContent()).toBe('All edits saved')
     await expect
       .poll(async () => (await barRect(id).boundingBox())?.x ?? 0)
       .toBeLessThan(box.x + dx / 2)
-    await page.waitForLoadState('networkidle')
     expect((await row.boundingBox())!.y).toBe(rowBefore.y)
     expect(Math.abs((await barRect(id).boundingBox())!.y - box.y)).toBeLessThan(1)
     // Refresh re-sorts: the task now starts before siblings that were above it.

@@ -36,9 +36,10 @@ const drag = (...args: Parameters<typeof dragOn> extends [unknown, ...infer R] ?
 
 const pxPerDay = PX_PER_DAY
 
+/** `count` updates sent, and each one answered ('networkidle' waits for nothing once loaded). */
 async function settle(count: number) {
   await expect.poll(() => updates.length, { timeout: 10_000 }).toBe(count)
-  await planner.page.waitForLoadState('networkidle')
+  await Promise.all(updates.map((request) => request.response()))
 }
 
 describe('the timeline on the demo board', () => {

@@ -54,7 +54,7 @@ beforeAll(async () => {
 
 /** The refresh and the re-sort after it are over: the first bar stays where it is. */
 async function settled(): Promise<void> {
-  await page.waitForLoadState('networkidle')
+  // (Not 'networkidle': once the page has loaded it waits for nothing.)
   const place = () =>
     page.locator(`.tb-bar[data-task-id="${ids[0]}"] rect.bar`).evaluate((rect) => {
       const box = rect.getBoundingClientRect()
