@@ -1,31 +1,111 @@
 // Tasks with no dates. Drag one onto the timeline to schedule it on the day it is dropped.
+//
+// Windowed: only the items in the tray's view (and a few either side) are in the DOM, each one
+// line high. A large board has thousands of undated tasks (3,818 at 50,000 tasks), and laying
+// them all out was the largest part of the first frame (24,000 layout objects, most of them
+// the tray's); a filter keystroke rebuilt them all too.
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { Task } from '../src-shared/api'
 
 export const TASK_DRAG_TYPE = 'application/x-planner-task'
 
+/** One item's line and the gap under it (styles.css, `.unscheduled li`). */
+export const TRAY_ITEM_PX = 30
+/** Items drawn beyond each end of the view: a fast scroll shows no gap before the next frame. */
+const OVERSCAN = 8
+
+interface TrayView {
+  /** The list's top in the tray's scrolled content, px. */
+  listTop: number
+  scrollTop: number
+  height: number
+}
+
+/** The items in view, as [first, end) indexes. */
+export function trayWindow(view: TrayView, count: number): { first: number; end: number } {
+  const top = view.scrollTop - view.listTop
+  const first = Math.max(0, Math.floor(top / TRAY_ITEM_PX) - OVERSCAN)
+  const end = Math.min(count, Math.ceil((top + view.height) / TRAY_ITEM_PX) + OVERSCAN)
+  return { first, end: Math.max(first, end) }
+}
+
 export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JSX.Element {
+  const tray = useRef<HTMLElement>(null)
+  const list = useRef<HTMLUListElement>(null)
+  const [view, setView] = useState<TrayView>({ listTop: 0, scrollTop: 0, height: 800 })
+  const frame = useRef<number | null>(null)
+
+  const measure = () => {
+    const element = tray.current
+    if (!element) return
+    const next = {
+      listTop: list.current?.offsetTop ?? 0,
+      scrollTop: element.scrollTop,
+      height: element.clientHeight,
+    }
+    setView((v) =>
+      v.listTop === next.listTop && v.scrollTop === next.scrollTop && v.height === next.height
+        ? v
+        : next,
+    )
+  }
+  // Sizes from the ResizeObserver (its callback runs after layout: no forced layout here).
+  useLayoutEffect(() => {
+    const element = tray.current
+    if (!element) return
+    const observer = new ResizeObserver(() => measure())
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      if (frame.current !== null) cancelAnimationFrame(frame.current)
+    }
+  }, [])
+
+  const onScroll = () => {
+    if (frame.current !== null) return
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null
+      measure()
+    })
+  }
+
+  const { first, end } = trayWindow(view, tasks.length)
   return (
     // Focusable, so a keyboard can scroll a long tray (its items are only dragged).
-    <aside className="unscheduled" aria-label="Unscheduled tasks" tabIndex={0}>
+    <aside
+      className="unscheduled"
+      aria-label="Unscheduled tasks"
+      tabIndex={0}
+      ref={tray}
+      onScroll={onScroll}
+    >
       <h2>Unscheduled ({tasks.length})</h2>
-      <ul>
-        {tasks.map((task) => (
-          <li
-            key={task.id}
-            draggable
-            data-task-id={task.id}
-            onDragStart={(event) => {
-              event.dataTransfer.setData(TASK_DRAG_TYPE, task.id)
-              event.dataTransfer.effectAllowed = 'move'
-            }}
-            aria-label={`${task.projectKey}-${task.key} ${task.title}, unscheduled; drag onto the timeline to schedule`}
-          >
-            <span className="task-key">
-              {task.projectKey}-{task.key}
-            </span>{' '}
-            {task.title}
-          </li>
-        ))}
+      <ul ref={list} style={{ height: tasks.length * TRAY_ITEM_PX }}>
+        {tasks.slice(first, end).map((task, i) => {
+          const name = `${task.projectKey}-${task.key} ${task.title}`
+          return (
+            <li
+              key={task.id}
+              draggable
+              data-task-id={task.id}
+              style={{ top: (first + i) * TRAY_ITEM_PX }}
+              // The list is windowed: its size and each item's place, for screen readers.
+              aria-setsize={tasks.length}
+              aria-posinset={first + i + 1}
+              title={name}
+              onDragStart={(event) => {
+                event.dataTransfer.setData(TASK_DRAG_TYPE, task.id)
+                event.dataTransfer.effectAllowed = 'move'
+              }}
+              aria-label={`${name}, unscheduled; drag onto the timeline to schedule`}
+            >
+              <span className="task-key">
+                {task.projectKey}-{task.key}
+              </span>{' '}
+              {task.title}
+            </li>
+          )
+        })}
       </ul>
     </aside>
   )

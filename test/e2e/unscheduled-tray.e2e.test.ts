@@ -1,0 +1,81 @@
+/// <reference lib="dom" />
+// The Unscheduled tray on a board with more undated tasks than it shows at once: only the items
+// in its view are in the page (a 50,000-task board has thousands, and laying them all out was
+// most of the first frame), yet every one of them can be scrolled to, read and dragged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startPlanner } from './harness'
+import type { Planner } from './harness'
+
+let planner: Planner
+/** How many the tray says it holds. */
+let undated: number
+
+beforeAll(async () => {
+  planner = await startPlanner({ localTasks: 900 })
+  await planner.page.goto(planner.url)
+  await planner.page.waitForSelector('.tb-bar[data-task-id]', { timeout: 30_000 })
+  await planner.page.waitForFunction(
+    () =>
+      /tasks(, complete| ·)/.test(
+        document.querySelector('[data-testid="coverage"]')?.textContent ?? '',
+      ),
+    undefined,
+    { timeout: 30_000 },
+  )
+  const heading = await tray().getByRole('heading').textContent()
+  undated = Number(/^Unscheduled \((\d+)\)$/.exec(heading ?? '')?.[1])
+}, 90_000)
+afterAll(() => planner?.close())
+
+const tray = () => planner.page.getByRole('complementary', { name: 'Unscheduled tasks' })
+const items = () =>
+  tray()
+    .locator('li')
+    .evaluateAll((lis) =>
+      lis.map((li) => ({
+        position: Number(li.getAttribute('aria-posinset')),
+        size: Number(li.getAttribute('aria-setsize')),
+        top: li.getBoundingClientRect().top,
+        height: li.getBoundingClientRect().height,
+        label: li.getAttribute('aria-label') ?? '',
+      })),
+    )
+
+describe('the Unscheduled tray', () => {
+  it('holds only the items in its view, one line each, and says how many there are', async () => {
+    // More than the tray's view holds (about 25 lines) and the few drawn past it.
+    expect(undated).toBeGreaterThan(45)
+    const shown = await items()
+    expect(shown.length).toBeGreaterThan(10)
+    expect(shown.length).toBeLessThan(undated)
+    expect(shown.every((item) => item.size === undated)).toBe(true)
+    expect(shown.map((item) => item.position)).toEqual(shown.map((_, i) => i + 1))
+    // One line each, one under the other, not overlapping.
+    for (let i = 1; i < shown.length; i += 1) {
+      expect(shown[i]!.top - shown[i - 1]!.top).toBeGreaterThanOrEqual(shown[i - 1]!.height)
+    }
+    expect(shown.every((item) => item.height < 30)).toBe(true)
+  })
+
+  it('scrolled to its end, shows the last undated tasks, and they can still be dragged', async () => {
+    await tray().evaluate((element) => (element.scrollTop = element.scrollHeight))
+    await expect
+      .poll(async () => (await items()).at(-1)?.position, { timeout: 5_000 })
+      .toBe(undated)
+    const shown = await items()
+    expect(shown[0]!.position).toBeGreaterThan(1)
+    const box = (await tray().boundingBox())!
+    const last = shown.at(-1)!
+    // The last item is inside the tray's view, not below it.
+    expect(last.top + last.height).toBeLessThanOrEqual(box.y + box.height + 1)
+    const item = tray().locator(`li[aria-posinset="${undated}"]`)
+    expect(await item.getAttribute('draggable')).toBe('true')
+    expect(await item.getAttribute('title')).toBe(
+      (await item.getAttribute('aria-label'))!.replace(
+        ', unscheduled; drag onto the timeline to schedule',
+        '',
+      ),
+    )
+    await planner.screenshot('unscheduled-tray-end')
+  })
+})
