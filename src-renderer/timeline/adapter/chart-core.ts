@@ -144,14 +144,23 @@ export class ChartCore extends Gantt {
     rowsMoved: boolean,
   ): void {
     const rowOf = (bar: GanttBar) => bar.task._index ?? 0
+    const byRow = (a: GanttBar, b: GanttBar) => rowOf(a) - rowOf(b)
     if (!rowsMoved) {
-      // A scroll: kept bars are in order already, new ones go before or after them all.
-      const topKept = kept.reduce((top, bar) => Math.min(top, rowOf(bar)), Infinity)
-      const above = fresh.filter((bar) => rowOf(bar) < topKept)
-      if (above.length > 0) layer.prepend(...above.map((bar) => bar.group))
-      return
+      // A scroll: the kept bars are in order already, and the new ones all come before or after
+      // them (frappe appended them all).
+      const rows = kept.map(rowOf)
+      const top = Math.min(...rows)
+      const bottom = Math.max(...rows)
+      const above = fresh.filter((bar) => rowOf(bar) < top).sort(byRow)
+      const below = fresh.filter((bar) => rowOf(bar) > bottom).sort(byRow)
+      if (above.length + below.length === fresh.length) {
+        if (above.length > 0) layer.prepend(...above.map((bar) => bar.group))
+        if (below.length > 1) layer.append(...below.map((bar) => bar.group))
+        return
+      }
     }
-    const ordered = [...kept, ...fresh].sort((a, b) => rowOf(a) - rowOf(b))
+    // Rows moved, or a bar drawn anew among kept ones: all of them, where not in order yet.
+    const ordered = [...kept, ...fresh].sort(byRow)
     const groups = [...layer.children].filter((child) => child.classList.contains('bar-wrapper'))
     if (ordered.some((bar, i) => groups[i] !== bar.group)) {
       layer.append(...ordered.map((bar) => bar.group))

@@ -97,6 +97,15 @@ export function TimelineView({
     treeWidth: TREE_WIDTH,
     headerHeight: HEADER_HEIGHT,
   })
+  // Where the navigation's layout effect (just above) left the scroller for a new model: it may
+  // have scrolled to keep the same rows in view. Read here, where that effect has just forced a
+  // layout and nothing has changed the page since; read later, after setScale below has changed
+  // the chart, it forced a second layout of the page (about 26 ms per zoom step at 50,000).
+  const placed = useRef<{ model: TimelineModel; top: number } | null>(null)
+  useLayoutEffect(() => {
+    const element = scroller.current
+    placed.current = element ? { model, top: element.scrollTop } : null
+  }, [model])
 
   // What the adapter's callbacks (made once, with the adapter) use: always this render's, never
   // the first render's api, store or navigation.
@@ -176,17 +185,18 @@ export function TimelineView({
   // unchanged is not drawn again.
   const drawn = useRef<readonly unknown[]>([])
   const drawWindow = useCallback(() => {
-    // The rows in view from the scroller itself: a new model (a filter keystroke, an edit) may
-    // have just scrolled it to keep the same rows in view (the navigation's layout effect, which
-    // runs first), and the window from the state's scroll position would be drawn now and then
-    // again when the scroll event catches up. Reading scrollTop after that effect forced a
-    // layout is cheap. Only then: on a scroll, the state is the scroller's.
-    const element = drawn.current[0] === model ? null : scroller.current
+    // A new model is drawn at the rows where the navigation left the scroller (see `placed`):
+    // the window from the state's scroll position would be drawn now and then again when the
+    // scroll event catches up. Otherwise the state is the scroller's.
+    const top =
+      drawn.current[0] !== model && placed.current?.model === model
+        ? placed.current.top
+        : viewport.top
     const shownRows =
-      element && element.scrollTop !== viewport.top
+      top !== viewport.top
         ? renderedWindow(
             visibleRows({
-              scrollTop: element.scrollTop,
+              scrollTop: top,
               viewportHeight: viewport.height - HEADER_HEIGHT,
               rowHeight: model.layout.rowHeight,
               rowCount: model.layout.rows.length,

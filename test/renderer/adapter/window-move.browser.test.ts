@@ -129,6 +129,8 @@ describe('a window that moves', () => {
     )
     const t20 = bars.find((b) => b.id === 't20')!
     expect(t20.x).toBeCloseTo(((moved[20]!.startMs - MOUNT.scale.startMs) / DAY) * 8, 5)
+    // The new t20 among the kept bars, in row order in the DOM (Tab's order).
+    expect(bars.map((b) => b.id)).toEqual([...bars].sort(byRow).map((b) => b.id))
     const arrows = await arrowsSeen()
     const full = await fullRender(input)
     expect(seen([...bars].sort(byRow))).toEqual(full.bars)
