@@ -6,14 +6,19 @@ export const OVERSCAN = 20
 
 /**
  * The rows handed to the chart for the rows in view: whole blocks of OVERSCAN rows around them,
- * at least one block beyond each edge.
+ * at least one block beyond each edge. Both ends follow the first row in view (the window's
+ * length follows the view's height), so a scroll moves the window once per block: with each end
+ * following its own edge of the view, a block's 20 new rows came in at one step and the 20 old
+ * ones left at another, two chart renders per block.
  */
 export function renderedWindow(
   inView: { first: number; last: number },
   rowCount: number,
 ): { first: number; last: number } {
   if (rowCount <= 0 || inView.last < inView.first) return { first: 0, last: -1 }
-  const first = Math.max(0, (Math.floor(inView.first / OVERSCAN) - 1) * OVERSCAN)
-  const last = Math.min(rowCount - 1, (Math.floor(inView.last / OVERSCAN) + 2) * OVERSCAN - 1)
+  const block = Math.floor(inView.first / OVERSCAN)
+  const blocksInView = Math.ceil((inView.last - inView.first + 1) / OVERSCAN)
+  const first = Math.max(0, (block - 1) * OVERSCAN)
+  const last = Math.min(rowCount - 1, (block + blocksInView + 2) * OVERSCAN - 1)
   return { first, last }
 }
