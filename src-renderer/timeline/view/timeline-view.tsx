@@ -114,10 +114,9 @@ export function TimelineView({
     latest.current = { api, store, geometry, model, nav }
   })
 
-  // One adapter per mount; it is told everything through render() and setScale(). Layout
-  // effects, like the two below: the chart is drawn in the same task as the commit that changed
-  // the tree, before the frame is painted (a passive effect ran in a later task, after a paint
-  // of the new tree beside the old chart, and its scrollTop read forced a second layout).
+  // One adapter per mount; it is told everything through render() and setScale(). A layout
+  // effect, as is setScale's below: a new model's window is drawn in a layout effect (see
+  // drawWindow), which needs both done first.
   useLayoutEffect(() => {
     if (!host.current) return
     const first = latest.current.model
