@@ -7,7 +7,7 @@
 // methods its drag loop calls: update_bar_position (moves the rect, then calls
 // update_label_position and each arrow's update()).
 import type { GanttBar } from 'frappe-gantt'
-import { drawBaseline } from './baseline-bar'
+import { drawBaseline, placeBaseline } from './baseline-bar'
 import type { BarModel, Scene } from './scene'
 import { makeStatusIcons, placeStatusIcons } from './status-icons'
 import type { StatusIcons } from './status-icons'
@@ -186,6 +186,16 @@ export class BarDecor {
     bar.y += dy
     this.placeExtras(bar)
     this.placeLabel(bar)
+  }
+
+  /** After a new scale (a zoom): the rect, label and baseline where the new scale puts them. */
+  rescale(bar: GanttBar): void {
+    const model = this.modelOf(bar)
+    if (!model) return
+    this.place(bar, model.x, model.width)
+    this.placeLabel(bar)
+    const baseline = bar.group.querySelector<SVGRectElement>(':scope > rect.tb-baseline')
+    if (baseline) placeBaseline(baseline, model, this.scene.layout)
   }
 
   /** Puts a bar's rect (and its handles, progress and diamond) at x, width. */

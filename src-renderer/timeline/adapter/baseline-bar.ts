@@ -18,6 +18,19 @@ export function drawBaseline(bar: GanttBar, model: BarModel, layout: Layout): vo
   if (!span || !Number.isFinite(span.startMs) || !Number.isFinite(span.endMs)) return
   const rect = document.createElementNS(SVG_NS, 'rect')
   rect.setAttribute('class', 'tb-baseline')
+  rect.setAttribute('height', String(BASELINE_HEIGHT_PX))
+  rect.setAttribute('data-baseline', 'true')
+  placeBaseline(rect, model, layout)
+  const title = document.createElementNS(SVG_NS, 'title')
+  title.textContent = 'Baseline (saved on this computer)'
+  rect.appendChild(title)
+  bar.group.insertBefore(rect, bar.group.firstChild)
+}
+
+/** Puts a bar's baseline rect (if it has one) where the layout's scale puts its span. */
+export function placeBaseline(rect: SVGRectElement, model: BarModel, layout: Layout): void {
+  const span = model.bar.baseline
+  if (!span) return
   // A milestone's baseline is a point: a tick as wide as its diamond, centred on it.
   const point = span.endMs <= span.startMs
   const half = milestoneHalf(layout)
@@ -27,10 +40,4 @@ export function drawBaseline(bar: GanttBar, model: BarModel, layout: Layout): vo
   rect.setAttribute('x', String(x))
   rect.setAttribute('y', String(y))
   rect.setAttribute('width', String(width))
-  rect.setAttribute('height', String(BASELINE_HEIGHT_PX))
-  rect.setAttribute('data-baseline', 'true')
-  const title = document.createElementNS(SVG_NS, 'title')
-  title.textContent = 'Baseline (saved on this computer)'
-  rect.appendChild(title)
-  bar.group.insertBefore(rect, bar.group.firstChild)
 }

@@ -136,6 +136,17 @@ export class ChartCore extends Gantt {
     this.set_dimensions()
   }
 
+  /**
+   * A new scale (a zoom) for the bars already drawn: frappe's own start date and column width
+   * (its drag turns pixels back into dates with them) and the SVG's size; the adapter moves the
+   * bars. A full render rebuilt every bar of the window for it.
+   */
+  rescale(): void {
+    this.setup_gantt_dates()
+    this.update_view_scale(this.config.view_mode)
+    this.set_dimensions()
+  }
+
   /** Bars in row order in the DOM: the order Tab and the first-bar fallback go by. */
   private putInRowOrder(
     layer: Element,

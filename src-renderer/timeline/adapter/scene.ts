@@ -271,6 +271,11 @@ export class Scene {
     return { added, gone, moved, rowsKept }
   }
 
+  /** After a new scale: every bar's rect where the layout's scale now puts it. */
+  rescale(): void {
+    for (const model of this.byId.values()) Object.assign(model, rectOf(this.layout, model.bar))
+  }
+
   /** New task objects for frappe, one per drawn bar (or per bar given), names escaped. */
   frappeTasks(models: Iterable<BarModel> = this.byKey.values()): GanttTask[] {
     const tasks: GanttTask[] = []

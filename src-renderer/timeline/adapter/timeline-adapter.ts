@@ -242,10 +242,21 @@ export class TimelineAdapter implements EventHost {
     this.link.cancel()
     this.span.cancel()
     this.scene.layout = layout
-    // Every rect moves: the next draw is a full one (scene.update() would see the same bars).
-    this.rescaled = true
-    if (this.drag.busy) this.pending ??= this.scene.input
-    else this.draw(this.scene.input)
+    if (this.drag.busy) {
+      // Every rect moves: the draw held back for the drop is a full one (scene.update() would
+      // see the same bars).
+      this.rescaled = true
+      this.pending ??= this.scene.input
+      return
+    }
+    // The same bars at a new scale: each moved in place, arrows redrawn from the new rects.
+    this.scene.rescale()
+    this.chart.rescale()
+    for (const model of this.scene.byKey.values()) {
+      const bar = this.chart.get_bar(model.key)
+      if (bar) this.decor.rescale(bar)
+    }
+    for (const arrow of this.chart.arrows) arrow.update()
   }
 
   destroy(): void {

@@ -262,6 +262,18 @@ describe('drawing', () => {
 })
 
 describe('dragging', () => {
+  it('after a new scale, moves a bar by whole days of that scale', async () => {
+    // The bars are kept across the zoom: frappe's own column width and start must follow.
+    await p.call('setScale', { ...MOUNT.scale, startMs: ms('2026-02-20'), pxPerDay: 10 })
+    await drag('a', 3 * 10 + 2)
+    const { dragEnds } = await p.call('recorded')
+    expect(dragEnds).toEqual([[{ id: 'a', startDeltaDays: 3, endDeltaDays: 3 }]])
+    await drag('b', 2 * 10 + 2, { at: 'right-end' })
+    expect((await p.call('recorded')).dragEnds.at(-1)).toEqual([
+      { id: 'b', startDeltaDays: 0, endDeltaDays: 2 },
+    ])
+  })
+
   it('moves a bar by whole days and reports one onDragEnd, swallowing the click', async () => {
     await drag('a', 3 * PX + 6)
     const { dragEnds, clicks } = await p.call('recorded')

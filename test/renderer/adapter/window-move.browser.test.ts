@@ -139,6 +139,29 @@ describe('a window that moves', () => {
   })
 })
 
+describe('a new scale (a zoom)', () => {
+  it('keeps the drawn bars, moved where the scale puts them, as a full render draws them', async () => {
+    const zoomed = { ...MOUNT.scale, startMs: ms('2025-12-01'), pxPerDay: 3 }
+    await p.call('mount', MOUNT)
+    await p.call('render', at(10, 25))
+    await frames()
+    await p.call('mark')
+    await p.call('setScale', zoomed)
+    await frames()
+    const bars = await p.call('bars')
+    expect(bars.length).toBeGreaterThan(10)
+    expect(bars.every((b) => b.marked)).toBe(true)
+    const arrows = await arrowsSeen()
+    await p.call('destroy')
+    await p.call('mount', { ...MOUNT, scale: zoomed })
+    await p.call('render', at(10, 25))
+    await frames()
+    expect(seen([...bars].sort(byRow))).toEqual(seen((await p.call('bars')).sort(byRow)))
+    expect(arrows).toEqual(await arrowsSeen())
+    await p.call('destroy')
+  })
+})
+
 describe('rows that change under a window', () => {
   // A filter: every third task hidden, the rest closing up; a re-sort: the first rows reversed.
   const filtered = BARS.filter((b) => b.row % 3 !== 0).map((b, row) => ({ ...b, row }))
