@@ -169,13 +169,7 @@ export class Scene {
     const end = input.firstRow + input.rowCount
     for (const bar of accepted(input.bars)) {
       const drawn = bar.row >= input.firstRow && bar.row < end
-      const model: BarModel = {
-        bar,
-        key: drawn ? `b${this.nextKey++}` : '',
-        drawn,
-        locked: bar.locked === true || bar.kind === 'summary',
-        ...rectOf(this.layout, bar),
-      }
+      const model = this.newModel(bar, drawn)
       this.byId.set(bar.id, model)
       if (drawn) this.byKey.set(model.key, model)
     }
@@ -240,13 +234,7 @@ export class Scene {
         staying.add(before.key)
         models.push(before)
       } else {
-        const model: BarModel = {
-          bar,
-          key: drawn ? `b${this.nextKey++}` : '',
-          drawn,
-          locked: bar.locked === true || bar.kind === 'summary',
-          ...rectOf(this.layout, bar),
-        }
+        const model = this.newModel(bar, drawn)
         if (drawn) added.push(model)
         models.push(model)
       }
@@ -269,6 +257,17 @@ export class Scene {
     const rowsKept =
       moved.length === 0 && !goneFromKeptRows && added.every((model) => !inOld(model.bar.row))
     return { added, gone, moved, rowsKept }
+  }
+
+  /** A bar's model, with a key of its own when it is drawn (an anchor's key is ''). */
+  private newModel(bar: AdapterBar, drawn: boolean): BarModel {
+    return {
+      bar,
+      key: drawn ? `b${this.nextKey++}` : '',
+      drawn,
+      locked: bar.locked === true || bar.kind === 'summary',
+      ...rectOf(this.layout, bar),
+    }
   }
 
   /** After a new scale: every bar's rect where the layout's scale now puts it. */
