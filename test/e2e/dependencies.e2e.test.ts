@@ -17,7 +17,11 @@ const DAY = 86_400_000
 let planner: Planner
 let page: Page
 let board: BoardClient
-/** Requests the page made to create a dependency. */
+/**
+ * Requests the page made to create a dependency. Playwright reports a request on its own channel,
+ * which may come after the test has already read the dependency from the board over HTTP: wait
+ * for the count, never read it right after the board.
+ */
 let creates = 0
 /** Three bars of the test's own, in view, free to be linked a -> b -> c. */
 let a: string
@@ -119,7 +123,7 @@ describe('dependencies on the timeline', () => {
   it('dragging from a bar’s end handle onto another bar creates the dependency, lag 0', async () => {
     await drawDependency(a, b)
     await expect.poll(async () => (await between(a, b)).map((d) => d.lagDays)).toEqual([0])
-    expect(creates).toBe(1)
+    await expect.poll(() => creates).toBe(1)
     const [dep] = await between(a, b)
     await expect.poll(() => page.locator(`[data-link-id="${dep!.id}"]`).count()).toBe(1)
     await planner.screenshot('dependencies-01-drawn')
@@ -189,10 +193,12 @@ describe('dependencies on the timeline', () => {
   })
 
   it('a dependency that would close a loop is named as one, and nothing is sent', async () => {
+    const before = creates
     await drawDependency(a, b)
     await expect.poll(async () => (await between(a, b)).length).toBe(1)
     await drawDependency(b, c)
     await expect.poll(async () => (await between(b, c)).length).toBe(1)
+    await expect.poll(() => creates).toBe(before + 2)
     const sent = creates
     await drawDependency(c, a)
     const sentence = `That would make a loop: ${keys.get(a)} → ${keys.get(b)} → ${keys.get(c)}`

@@ -128,6 +128,9 @@ describe('New task', () => {
     await field(dialog, 'Subtask 1 title').fill(subtitle)
     await dialog.getByRole('button', { name: 'Create' }).click()
     await expect.poll(() => newTaskDialog().count()).toBe(0)
+    // Playwright reports requests on a channel of its own: wait for the count, then check it.
+    await expect.poll(() => sent.create.length).toBe(1)
+    await page.waitForTimeout(200)
     expect(sent.create).toHaveLength(1)
     expect(payload(sent.create[0]!).tasks).toHaveLength(1)
 
