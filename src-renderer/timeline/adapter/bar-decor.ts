@@ -82,13 +82,6 @@ export class BarDecor {
     const parts: BarParts = { model, label }
     this.parts.set(bar, parts)
 
-    // frappe animates every bar's width from 0 on each render: drop the SMIL animation. The
-    // progress rect and the header date highlight are never shown: out of the DOM (frappe
-    // still updates them while dragging, detached).
-    bar.$bar.querySelector('animate')?.remove()
-    bar.$bar_progress?.remove()
-    bar.$date_highlight?.remove()
-
     const { kind, className, selected, id } = model.bar
     group.classList.add('tb-bar', `tb-kind-${kind}`)
     if (selected) group.classList.add('is-selected')

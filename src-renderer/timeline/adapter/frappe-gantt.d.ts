@@ -7,7 +7,7 @@ declare module 'frappe-gantt' {
   /** A task as frappe reads it. It adds `_start`, `_end` and `_index` to the object it is given. */
   export interface GanttTask {
     id: string
-    /** Inserted with innerHTML: escape it. */
+    /** The label: lean bars (lean-bar.ts) show it as plain text. */
     name: string
     start: Date | string
     end?: Date | string

@@ -5,7 +5,6 @@
 // under ids of our own ('b0', 'b1', ...): frappe rewrites ids with spaces and builds CSS
 // selectors from them, so board ids never reach it.
 import type { GanttTask } from 'frappe-gantt'
-import { escapeLabel } from './escape-label'
 import type { AdapterBar, AdapterLink, DragResult, RenderInput } from './types'
 import type { Layout } from './units'
 import { DAY_MS, milestoneHalf, xOf } from './units'
@@ -275,13 +274,13 @@ export class Scene {
     for (const model of this.byId.values()) Object.assign(model, rectOf(this.layout, model.bar))
   }
 
-  /** New task objects for frappe, one per drawn bar (or per bar given), names escaped. */
+  /** New task objects for frappe, one per drawn bar (or per bar given). */
   frappeTasks(models: Iterable<BarModel> = this.byKey.values()): GanttTask[] {
     const tasks: GanttTask[] = []
     for (const model of models) {
       tasks.push({
         id: model.key,
-        name: escapeLabel(model.bar.label),
+        name: model.bar.label,
         ...frappeDates(this.layout, model.bar),
         progress: 0,
         dependencies: [],

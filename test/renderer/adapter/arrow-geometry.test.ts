@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest'
 import { arrowPaths, lagText } from '../../../src-renderer/timeline/adapter/arrow-geometry'
 import type { ArrowEnd } from '../../../src-renderer/timeline/adapter/arrow-geometry'
-import { escapeLabel } from '../../../src-renderer/timeline/adapter/escape-label'
 import type { Layout } from '../../../src-renderer/timeline/adapter/units'
 
 const DAY = 86_400_000
@@ -158,13 +157,5 @@ describe('arrowPaths', () => {
   it('labels leads with their sign', () => {
     expect(lagText(3)).toBe('+3d')
     expect(lagText(-2)).toBe('-2d')
-  })
-})
-
-describe('escapeLabel', () => {
-  it('turns markup into text entities', () => {
-    expect(escapeLabel(`<img src=x onerror="a('b')">&`)).toBe(
-      '&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;',
-    )
   })
 })
