@@ -176,6 +176,21 @@ describe('drawing', () => {
     expect(cd.lagLabel).toBe('')
   })
 
+  it('builds each bar with only what it shows, and no listener of its own', async () => {
+    // frappe's own Bar bound ten listeners to every bar and its handles, drew a progress rect
+    // and a header highlight, and animated each rect; the adapter listens once, at its root.
+    const host = '#host'
+    expect(await p.listenersUnder(`${host} .tb-bar[data-task-id="a"]`)).toEqual([])
+    const hidden = await p.page.evaluate(
+      (selector) =>
+        document.querySelectorAll(
+          `${selector} animate, ${selector} .bar-progress, ${selector} .date-range-highlight`,
+        ).length,
+      host,
+    )
+    expect(hidden).toBe(0)
+  })
+
   it('shows a title with markup literally and runs nothing from it', async () => {
     const h = await barOf('h')
     expect(h.labelText).toBe(XSS)

@@ -23,6 +23,8 @@ export interface AdapterPage {
   ): Promise<ReturnType<PageApi[K]>>
   /** Event listeners on window and on document, by type (CDP DOMDebugger). */
   listeners(): Promise<{ window: string[]; document: string[] }>
+  /** Event listeners on the element `selector` finds and on everything in it, by type. */
+  listenersUnder(selector: string): Promise<string[]>
   /** Uncaught errors and console errors seen so far. */
   errors: string[]
   close(): Promise<void>
@@ -43,12 +45,18 @@ async function bundle(): Promise<{ js: string; css: string }> {
   return { js: text('.js'), css: text('.css') }
 }
 
-async function listenerTypes(session: CDPSession, expression: string): Promise<string[]> {
+async function listenerTypes(
+  session: CDPSession,
+  expression: string,
+  subtree = false,
+): Promise<string[]> {
   const { result } = await session.send('Runtime.evaluate', { expression })
+  if (!result.objectId) throw new Error(`nothing found by ${expression}`)
   const { listeners } = await session.send('DOMDebugger.getEventListeners', {
-    objectId: result.objectId!,
+    objectId: result.objectId,
+    ...(subtree ? { depth: -1 } : {}),
   })
-  await session.send('Runtime.releaseObject', { objectId: result.objectId! })
+  await session.send('Runtime.releaseObject', { objectId: result.objectId })
   return listeners.map((l) => `${l.type}${l.useCapture ? ':capture' : ''}`).sort()
 }
 
@@ -95,6 +103,8 @@ async function preparePage(browser: Browser, js: string, css: string): Promise<A
       window: await listenerTypes(session, 'window'),
       document: await listenerTypes(session, 'document'),
     }),
+    listenersUnder: (selector) =>
+      listenerTypes(session, `document.querySelector(${JSON.stringify(selector)})`, true),
     close: () => browser.close(),
   }
 }
