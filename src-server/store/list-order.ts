@@ -24,6 +24,8 @@ export interface OrderPlan {
   key: 'due_date' | 'updated_at' | 'seq'
   /** 1: key then seq ascending; -1: both descending; 0: no order (the rows as picked). */
   direction: 1 | -1 | 0
+  /** An index holds this order (a page can be read by walking it, without sorting). */
+  indexed: boolean
 }
 
 // Timestamps are stored canonical (UTC, milliseconds, 'Z'), so string order is time order; seq
@@ -31,11 +33,16 @@ export interface OrderPlan {
 // of index entries; the others read every match's index entry (random and updated-desc: row) and
 // keep the best 100 in SQLite's bounded sorter.
 const PLANS: Record<ListOrder, OrderPlan> = {
-  due: { pick: 't.due_date, t.seq', key: 'due_date', direction: 1 },
-  created: { pick: 't.seq', key: 'seq', direction: 1 },
-  'created-desc': { pick: 't.seq DESC', key: 'seq', direction: -1 },
-  'updated-desc': { pick: 't.updated_at DESC, t.seq DESC', key: 'updated_at', direction: -1 },
-  random: { pick: 'random()', key: 'seq', direction: 0 },
+  due: { pick: 't.due_date, t.seq', key: 'due_date', direction: 1, indexed: true },
+  created: { pick: 't.seq', key: 'seq', direction: 1, indexed: true },
+  'created-desc': { pick: 't.seq DESC', key: 'seq', direction: -1, indexed: true },
+  'updated-desc': {
+    pick: 't.updated_at DESC, t.seq DESC',
+    key: 'updated_at',
+    direction: -1,
+    indexed: false,
+  },
+  random: { pick: 'random()', key: 'seq', direction: 0, indexed: false },
 }
 
 export function orderPlan(order: ListOrder): OrderPlan {

@@ -15,6 +15,8 @@ import type { DayRange, ListTasksFilters } from '../../src-shared/api'
 import type { BoardConfig } from '../boards/board-config'
 import type { Db } from '../db/database'
 import { prepared } from '../db/statements'
+import { fewestColumnIndex } from './column-index'
+import type { ColumnConditions } from './column-index'
 import { placeholders, propertyFilter, tagFilter } from './list-filter-sql'
 import type { Condition, Param, SecondaryFilter, WalkArm } from './list-filter-sql'
 import { DEFAULT_LIST_ORDER, orderPlan } from './list-order'
@@ -63,9 +65,14 @@ export function buildListQuery(
   // Conditions on the task's own columns (the board's first), then per-task checks that no
   // index of tasks serves.
   const columns: Condition[] = [{ sql: 't.board_id = ?2', params: [] }]
+  const byColumn: ColumnConditions = {}
   const checks: Condition[] = []
-  const inList = (column: string, values: readonly Param[]) =>
-    columns.push({
+  const add = (filter: keyof ColumnConditions, condition: Condition) => {
+    columns.push(condition)
+    byColumn[filter] = condition
+  }
+  const inList = (filter: keyof ColumnConditions, column: string, values: readonly Param[]) =>
+    add(filter, {
       sql: values.length === 1 ? `${column} = ?` : `${column} IN (${placeholders(values.length)})`,
       params: [...values],
     })
@@ -74,19 +81,22 @@ export function buildListQuery(
     sql: `${column} >= ? AND ${column} <= ?`,
     params: [range.from, endOfCalendarDay(range.to)],
   })
-  if (filters.projectKey) inList('t.project_key', filters.projectKey)
-  if (filters.status) inList('t.status', filters.status)
+  if (filters.projectKey) inList('projectKey', 't.project_key', filters.projectKey)
+  if (filters.status) inList('status', 't.status', filters.status)
   if (filters.assignedUserEmail)
     inList(
+      'assignedUserEmail',
       't.assignee',
       filters.assignedUserEmail.map((e) => e.toLowerCase()),
     )
-  if (filters.priority !== undefined) inList('t.priority', [filters.priority])
-  if (filters.pinToTop !== undefined) inList('t.pin_to_top', [filters.pinToTop ? 1 : 0])
-  if (filters.dueDate) columns.push(dayRange('t.due_date', filters.dueDate))
-  if (filters.type) inList('t.type', [filters.type])
-  if (filters.milestoneId !== undefined) inList('t.milestone_id', [filters.milestoneId])
+  if (filters.priority !== undefined) columns.push(equals('t.priority', filters.priority))
+  if (filters.pinToTop !== undefined) inList('pinToTop', 't.pin_to_top', [filters.pinToTop ? 1 : 0])
+  if (filters.dueDate) add('dueDate', dayRange('t.due_date', filters.dueDate))
+  if (filters.type) inList('type', 't.type', [filters.type])
+  if (filters.milestoneId !== undefined)
+    inList('milestoneId', 't.milestone_id', [filters.milestoneId])
   const startDate = filters.startDate && dayRange('t.start_date', filters.startDate)
+  if (startDate) byColumn.startDate = startDate
   const secondary: SecondaryFilter[] = []
   if (filters.tag) secondary.push(tagFilter(filters.tag))
   for (const [name, raw] of Object.entries(filters.properties ?? {})) {
@@ -139,19 +149,33 @@ export function buildListQuery(
     // Filters matching few tasks are read whole and sorted: the one matching fewest, or, with no
     // counts, every one. The others are checked task by task.
     const fewest = [...counts.entries()].sort((a, b) => a[1] - b[1])[0]
+    const seeking = (f: SecondaryFilter) =>
+      plan !== 'probe' &&
+      (count === never || (fewest !== undefined && f === fewest[0] && fewest[1] <= PROBE_ABOVE))
     const conditions = [
       ...columns,
       ...(startDate ? [startDate] : []),
       ...checks,
       ...secondary.map((f) =>
-        plan !== 'probe' &&
-        (count === never || (fewest && f === fewest[0] && fewest[1] <= PROBE_ABOVE))
-          ? { sql: f.seek, params: f.params }
-          : { sql: f.probe, params: f.params },
+        seeking(f) ? { sql: f.seek, params: f.params } : { sql: f.probe, params: f.params },
       ),
     ]
+    // In an order an index holds, matches fewer than a page are read from the index of the
+    // filter matching fewest (column-index.ts) and sorted; a filter read whole (seek) is sorted.
+    const fewestColumns =
+      orderBy.indexed && counter && (plan === 'auto' || plan === 'seek')
+        ? fewestColumnIndex(board.id, byColumn, counter, PROBE_ABOVE)
+        : undefined
+    const fewestSeek = secondary.some(seeking) && fewest && count !== never ? fewest[1] : Infinity
+    const byIndex =
+      fewestColumns && fewestColumns.matches <= Math.min(PROBE_ABOVE, fewestSeek)
+        ? fewestColumns.index
+        : undefined
+    const sorted = byIndex !== undefined || (orderBy.indexed && secondary.some(seeking))
+    const pick = sorted ? unindexed(orderBy.pick) : orderBy.pick
+    const from = byIndex ? `tasks t INDEXED BY ${byIndex}` : 'tasks t'
     page = {
-      sql: `SELECT t.seq FROM tasks t WHERE ${conditions.map((c) => c.sql).join(' AND ')} ORDER BY ${orderBy.pick} LIMIT ${limit}`,
+      sql: `SELECT t.seq FROM ${from} WHERE ${conditions.map((c) => c.sql).join(' AND ')} ORDER BY ${pick} LIMIT ${limit}`,
       params: conditions.flatMap((c) => c.params),
     }
   }
@@ -161,6 +185,19 @@ export function buildListQuery(
     direction: orderBy.direction,
   }
 }
+
+/** An ORDER BY that no index can serve (SQLite uses no index for a `+column` term). */
+function unindexed(pick: string): string {
+  return pick
+    .split(', ')
+    .map((term) => `+${term}`)
+    .join(', ')
+}
+
+const equals = (column: string, value: Param): Condition => ({
+  sql: `${column} = ?`,
+  params: [value],
+})
 
 type Count = (sql: string, params: Param[]) => number
 /** No counting: every filter is read whole (`seek`). */

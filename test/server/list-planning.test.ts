@@ -51,6 +51,13 @@ const QUERIES = [
   'prop_Customer%20Facing=false&prop_Reviewer=max.member@example.com',
   'tag=ui&prop_Blocked=false&prop_Area=Frontend',
   'projectKey=WEB&prop_Story%20Points=3',
+  // Filters on the task's own columns matching fewer than a page: read from the index of the one
+  // matching fewest and sorted (column-index.ts), or by walking the list order.
+  'projectKey=WEB&status=Cancelled,In%20Review&assignedUserEmail=ada.lovelace@example.com',
+  'projectKey=OPS&status=In%20Progress,In%20Review&assignedUserEmail=max.member@example.com&tag=backend,ui',
+  'projectKey=APP&status=Backlog&startDate=2026-01-05,9999-12-31',
+  'status=Done,Cancelled&priority=low&startDate=0000-01-01,2025-12-31',
+  'assignedUserEmail=grace.hopper@example.com&type=task&dueDate=2026-01-01,2026-03-31',
 ]
 
 function page(query: string, order: ListOrder, plan: FilterPlan): string {
@@ -91,6 +98,30 @@ describe('list query planning', () => {
       }
     },
   )
+
+  it('reads few matches of the task’s own columns from the index of the filter matching fewest', () => {
+    // The walk of the due order would check every task of the board for them.
+    const board = loadBoardConfig(service.db, service.boardId)
+    const counter = (sql: string, params: (string | number)[]) =>
+      Number(
+        (
+          prepared(service.db, sql)
+            .raw(true)
+            .get(...params) as [number]
+        )[0],
+      )
+    const sqlOf = (query: string, order: ListOrder) => {
+      const parsed = parseListQuery(new URLSearchParams(query))
+      if (!parsed.ok) throw new Error(parsed.message)
+      return buildListQuery(board, parsed.filters, order, 100, counter).sql
+    }
+    const few =
+      'projectKey=WEB&status=Cancelled,In%20Review&assignedUserEmail=ada.lovelace@example.com'
+    expect(sqlOf(few, 'due')).toMatch(
+      /INDEXED BY tasks_by_assignee|INDEXED BY tasks_by_project_status/,
+    )
+    expect(sqlOf(few, 'created')).toMatch(/INDEXED BY/)
+  })
 
   it('walks in due order with several arms and with the partial start-date indexes', () => {
     // The walk must actually be taken (not fall back), so the comparison above covers it.
