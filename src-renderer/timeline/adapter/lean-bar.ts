@@ -2,9 +2,9 @@
 // constructor also draws a progress rect and a progress handle, puts a date highlight div into
 // the header, adds a SMIL <animate> to each rect, parses the label with innerHTML, schedules a
 // label measurement for the next frame, and binds six listeners to the bar and two to each
-// handle, for events the adapter stops or never asks for; BarDecor then took most of it out. A CPU profile of filter
-// keystrokes at 5,000 tasks put frappe's draw() at 88 ms of the adapter's 199 ms, a third of it
-// in the progress bar alone.
+// handle, for events the adapter stops or never asks for; BarDecor then took most of it out. A
+// CPU profile of filter keystrokes at 5,000 tasks put frappe's draw() at 88 ms of the adapter's
+// 199 ms, a third of it in the progress bar alone.
 //
 // The objects built here are frappe Bars all the same (frappe's prototype, its set_defaults,
 // prepare_wrappers and prepare_values), so frappe's drag loop runs on them unchanged. frappe
