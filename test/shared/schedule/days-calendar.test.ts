@@ -50,6 +50,9 @@ describe('parseInstant and isMidnight', () => {
     expect(days.parseInstant('2026-03-02T09:30:00.000Z')).toBe(Date.UTC(2026, 2, 2, 9, 30))
     expect(days.parseInstant('')).toBeUndefined()
     expect(days.parseInstant('soon')).toBeUndefined()
+    // Read again (from what was read before): the same answers.
+    expect(days.parseInstant('soon')).toBeUndefined()
+    expect(days.parseInstant('2026-03-02T09:30:00.000Z')).toBe(Date.UTC(2026, 2, 2, 9, 30))
   })
 
   it('know a date-only value by its exact UTC midnight', () => {
