@@ -60,18 +60,20 @@ const QUERIES = [
   'assignedUserEmail=grace.hopper@example.com&type=task&dueDate=2026-01-01,2026-03-31',
 ]
 
+/** The service's own counter (listTasksJson's): a count(*) query's number. */
+const counter = (sql: string, params: (string | number)[]) =>
+  Number(
+    (
+      prepared(service.db, sql)
+        .raw(true)
+        .get(...params) as [number]
+    )[0],
+  )
+
 function page(query: string, order: ListOrder, plan: FilterPlan): string {
   const parsed = parseListQuery(new URLSearchParams(query))
   if (!parsed.ok) throw new Error(parsed.message)
   const board = loadBoardConfig(service.db, service.boardId)
-  const counter = (sql: string, params: (string | number)[]) =>
-    Number(
-      (
-        prepared(service.db, sql)
-          .raw(true)
-          .get(...params) as [number]
-      )[0],
-    )
   const { sql, params, direction } = buildListQuery(
     board,
     parsed.filters,
@@ -102,14 +104,6 @@ describe('list query planning', () => {
   it('reads few matches of the task’s own columns from the index of the filter matching fewest', () => {
     // The walk of the due order would check every task of the board for them.
     const board = loadBoardConfig(service.db, service.boardId)
-    const counter = (sql: string, params: (string | number)[]) =>
-      Number(
-        (
-          prepared(service.db, sql)
-            .raw(true)
-            .get(...params) as [number]
-        )[0],
-      )
     const sqlOf = (query: string, order: ListOrder) => {
       const parsed = parseListQuery(new URLSearchParams(query))
       if (!parsed.ok) throw new Error(parsed.message)
