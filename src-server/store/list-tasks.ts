@@ -128,7 +128,14 @@ export function buildListQuery(
     filters.map((f) => ({ sql: f.probe, params: f.params }))
   const walking = !page && order === 'due' && plan !== 'seek' && plan !== 'probe' && count !== never
   const driver = walking ? walkingFilter(secondary, counts, plan) : undefined
-  if (driver && (plan === 'walk' || onlyBoard)) {
+  // Column filters matching few tasks are read from their index (below); otherwise the list
+  // order's walk would check every task, where the walkable filter's own index holds fewer.
+  const fewestColumns =
+    !page && orderBy.indexed && counter && (plan === 'auto' || plan === 'seek')
+      ? fewestColumnIndex(board.id, byColumn, counter, PROBE_ABOVE)
+      : undefined
+  const columnsMany = fewestColumns !== undefined && fewestColumns.matches > PROBE_ABOVE
+  if (driver && (plan === 'walk' || onlyBoard || columnsMany)) {
     // The filter's own index is walked; every other condition is checked on each task it reaches.
     const rest = secondary.filter((f) => f !== driver)
     const conditions = [...columns, ...(startDate ? [startDate] : []), ...checks, ...probes(rest)]
@@ -162,10 +169,6 @@ export function buildListQuery(
     ]
     // In an order an index holds, matches fewer than a page are read from the index of the
     // filter matching fewest (column-index.ts) and sorted; a filter read whole (seek) is sorted.
-    const fewestColumns =
-      orderBy.indexed && counter && (plan === 'auto' || plan === 'seek')
-        ? fewestColumnIndex(board.id, byColumn, counter, PROBE_ABOVE)
-        : undefined
     const fewestSeek = secondary.some(seeking) && fewest && count !== never ? fewest[1] : Infinity
     const byIndex =
       fewestColumns && fewestColumns.matches <= Math.min(PROBE_ABOVE, fewestSeek)
