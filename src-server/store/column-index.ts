@@ -52,6 +52,22 @@ function candidates(c: ColumnConditions): { index: string; conditions: Condition
 }
 
 /**
+ * The column filters are one index's equalities, with at most a due-date range after them: that
+ * index holds their matches in due order, and walking it reads about a page whatever they match,
+ * so there is nothing to count (a status, a project's status, a type, a day). A project alone is
+ * not: its index holds it by status first.
+ */
+export function servedInDueOrder(c: ColumnConditions): boolean {
+  const given = (Object.keys(c) as (keyof ColumnConditions)[]).filter(
+    (name) => c[name] !== undefined && name !== 'dueDate',
+  )
+  const single = (name: keyof ColumnConditions) => c[name]?.params.length === 1
+  if (!given.every(single)) return false
+  const key = given.sort().join(',')
+  return ['', 'projectKey,status', 'status', 'type', 'pinToTop'].includes(key)
+}
+
+/**
  * The index whose own filters match fewest tasks (counted on it, each up to `limit + 1`);
  * undefined when no filter on the task's columns was given.
  */

@@ -15,7 +15,7 @@ import type { DayRange, ListTasksFilters } from '../../src-shared/api'
 import type { BoardConfig } from '../boards/board-config'
 import type { Db } from '../db/database'
 import { prepared } from '../db/statements'
-import { fewestColumnIndex } from './column-index'
+import { fewestColumnIndex, servedInDueOrder } from './column-index'
 import type { ColumnConditions } from './column-index'
 import { placeholders, propertyFilter, tagFilter } from './list-filter-sql'
 import type { Condition, Param, SecondaryFilter, WalkArm } from './list-filter-sql'
@@ -131,7 +131,11 @@ export function buildListQuery(
   // Column filters matching few tasks are read from their index (below); otherwise the list
   // order's walk would check every task, where the walkable filter's own index holds fewer.
   const fewestColumns =
-    !page && orderBy.indexed && counter && (plan === 'auto' || plan === 'seek')
+    !page &&
+    orderBy.indexed &&
+    counter &&
+    (plan === 'auto' || plan === 'seek') &&
+    !(order === 'due' && servedInDueOrder(byColumn))
       ? fewestColumnIndex(board.id, byColumn, counter, PROBE_ABOVE)
       : undefined
   const columnsMany = fewestColumns !== undefined && fewestColumns.matches > PROBE_ABOVE
