@@ -135,7 +135,7 @@ export function buildListQuery(
     orderBy.indexed &&
     counter &&
     (plan === 'auto' || plan === 'seek') &&
-    !(order === 'due' && servedInDueOrder(byColumn))
+    !(order === 'due' && secondary.length === 0 && servedInDueOrder(byColumn))
       ? fewestColumnIndex(board.id, byColumn, counter, PROBE_ABOVE)
       : undefined
   const columnsMany = fewestColumns !== undefined && fewestColumns.matches > PROBE_ABOVE
