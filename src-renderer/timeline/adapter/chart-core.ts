@@ -10,7 +10,7 @@
 import Gantt from 'frappe-gantt'
 import type { GanttBar, GanttOptions, GanttTask, GanttViewMode } from 'frappe-gantt'
 import type { BarDecor } from './bar-decor'
-import { buildLeanBar, leanPrototype } from './lean-bar'
+import { buildLeanBars } from './lean-bar'
 import { LagArrow } from './lag-arrow'
 import type { LinkEnd } from './lag-arrow'
 import type { Scene, WindowChange } from './scene'
@@ -29,9 +29,6 @@ export interface ChartHooks {
 export type ChartOptions = GanttOptions & { tb: ChartHooks }
 
 type Listener = [type: string, listener: EventListenerOrEventListenerObject, capture: boolean]
-
-/** frappe's Bar prototype under lean-bar.ts's methods, once probed (the same for every chart). */
-let barPrototype: object | undefined
 
 /** One column per day, column_width = pxPerDay: frappe's x then agrees with ours. */
 export function dayViewMode(pxPerDay: number): GanttViewMode {
@@ -120,7 +117,7 @@ export class ChartCore extends Gantt {
     const fresh = this.tasks
     this.indexTasks(fresh)
     const layer = this.layers.bar
-    const freshBars = this.buildBars()
+    const freshBars = buildLeanBars(this)
     for (const bar of freshBars) this.barByKey.set(bar.task.id, bar)
     this.tasks = [...keptTasks, ...fresh]
     this.bars = [...keptBars, ...freshBars]
@@ -190,7 +187,7 @@ export class ChartCore extends Gantt {
 
   /**
    * Replaces: grid background, rows, header and side header (today button). frappe's own Bar (the
-   * probe in probeBarPrototype) puts a date highlight into the lower header: give it a hidden one.
+   * probe in lean-bar.ts) puts a date highlight into the lower header: give it a hidden one.
    */
   override make_grid(): void {
     const header = document.createElement('div')
@@ -239,54 +236,9 @@ export class ChartCore extends Gantt {
 
   /** Replaces: frappe's Bar for each task, with only the parts we show (lean-bar.ts). */
   override make_bars(): void {
-    this.bars = this.buildBars()
+    this.bars = buildLeanBars(this)
     this.barByKey = new Map(this.bars.map((bar) => [bar.task.id, bar]))
     this.tb.decor.decorateAll(this.bars)
-  }
-
-  /** A lean bar for each of `this.tasks`, appended to the bar layer in their order. */
-  private buildBars(): GanttBar[] {
-    if (this.tasks.length === 0) return []
-    barPrototype ??= leanPrototype(this.probeBarPrototype())
-    const { readonly, readonly_dates: fixedDates, fixed_duration: fixedLength } = this.options
-    const resizable = !readonly && !fixedDates && !fixedLength
-    const added = document.createDocumentFragment()
-    const bars = this.tasks.map((task) => {
-      const bar = buildLeanBar(barPrototype!, this, task, resizable)
-      added.appendChild(bar.group)
-      return bar
-    })
-    this.layers.bar.appendChild(added)
-    return bars
-  }
-
-  /**
-   * frappe's Bar prototype (the package does not export the class): frappe builds one bar, which
-   * is then thrown away. Once per page.
-   */
-  private probeBarPrototype(): object {
-    const { tasks, bars } = this
-    const day = this.gantt_start
-    this.tasks = [
-      {
-        id: 'tb-probe',
-        name: '',
-        start: '',
-        end: '',
-        progress: 0,
-        dependencies: [],
-        _start: day,
-        _end: new Date(day.getTime() + 86_400_000),
-        _index: 0,
-      },
-    ]
-    Gantt.prototype.make_bars.call(this)
-    const probe = this.bars[0]!
-    probe.group.remove()
-    probe.$date_highlight?.remove()
-    this.tasks = tasks
-    this.bars = bars
-    return Object.getPrototypeOf(probe) as object
   }
 
   /** Replaces: arrows from task.dependencies (ids only, no lag). Ours come from the links. */

@@ -10,6 +10,7 @@
 // prepare_wrappers and prepare_values), so frappe's drag loop runs on them unchanged. frappe
 // does not export the class: its prototype is taken from one probe bar that frappe builds
 // itself (`probeBarPrototype`).
+import Gantt from 'frappe-gantt'
 import type { GanttBar, GanttTask } from 'frappe-gantt'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
@@ -41,7 +42,7 @@ function svg<K extends keyof SVGElementTagNameMap>(
  * the progress rect (moved on each drag step, measured on the drop) and the header's date
  * highlight (moved on each drag step; here one shared div that is never in the document).
  */
-export function leanPrototype(frappePrototype: object): object {
+function leanPrototype(frappePrototype: object): object {
   const methods: ThisType<GanttBar> & Record<string, unknown> = {
     update_progressbar_position(): void {},
     /** frappe: the progress from the progress rect, and x from its box; x from the rect here. */
@@ -59,7 +60,7 @@ export function leanPrototype(frappePrototype: object): object {
  * name as plain text, never parsed) and its two resize handles; `resizable`: false when frappe's
  * options leave out the handles (readonly, readonly_dates, fixed_duration).
  */
-export function buildLeanBar(
+function buildLeanBar(
   prototype: object,
   gantt: unknown,
   task: GanttTask,
@@ -97,4 +98,52 @@ export function buildLeanBar(
     }
   }
   return bar
+}
+
+/** frappe's Bar prototype under leanPrototype's methods, once probed (the same for every chart). */
+let barPrototype: object | undefined
+
+/** A lean bar for each of the chart's tasks, appended to its bar layer in their order. */
+export function buildLeanBars(chart: Gantt): GanttBar[] {
+  if (chart.tasks.length === 0) return []
+  const prototype = (barPrototype ??= leanPrototype(probeBarPrototype(chart)))
+  const { readonly, readonly_dates: fixedDates, fixed_duration: fixedLength } = chart.options
+  const resizable = !readonly && !fixedDates && !fixedLength
+  const added = document.createDocumentFragment()
+  const bars = chart.tasks.map((task) => {
+    const bar = buildLeanBar(prototype, chart, task, resizable)
+    added.appendChild(bar.group)
+    return bar
+  })
+  chart.layers.bar.appendChild(added)
+  return bars
+}
+
+/**
+ * frappe's Bar prototype (the package does not export the class): frappe builds one bar for the
+ * chart, which is then thrown away.
+ */
+function probeBarPrototype(chart: Gantt): object {
+  const { tasks, bars } = chart
+  const day = chart.gantt_start
+  chart.tasks = [
+    {
+      id: 'tb-probe',
+      name: '',
+      start: '',
+      end: '',
+      progress: 0,
+      dependencies: [],
+      _start: day,
+      _end: new Date(day.getTime() + 86_400_000),
+      _index: 0,
+    },
+  ]
+  Gantt.prototype.make_bars.call(chart)
+  const probe = chart.bars[0]!
+  probe.group.remove()
+  probe.$date_highlight?.remove()
+  chart.tasks = tasks
+  chart.bars = bars
+  return Object.getPrototypeOf(probe) as object
 }
