@@ -9,8 +9,9 @@
 //   node --import tsx bench/timeline/app-path.ts [--write] [--runs 3] [--sizes 5000,50000]
 //
 // Each run is a fresh browser. Chromium work is sequential (two shared cores).
-import { cpus, loadavg } from 'node:os'
-import { resolve } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import type { Page } from 'playwright-core'
@@ -62,7 +63,7 @@ interface ProfileNode {
   children?: number[]
 }
 
-/** --profile: a CPU profile of `work`, its heaviest functions (self time) logged. */
+/** --profile: a CPU profile of `work`, written to the temp folder, its heaviest functions (self time) logged. */
 async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
   if (!options.profile) return work()
   const cdp = await page.context().newCDPSession(page)
@@ -74,6 +75,10 @@ async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Pr
     profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
   }
   await cdp.detach()
+  // Kept whole for a closer look (Chromium's DevTools opens it; so does any .cpuprofile viewer).
+  const file = join(tmpdir(), `app-path-${name.replace(/\W+/g, '-')}.cpuprofile`)
+  writeFileSync(file, JSON.stringify(profile))
+  log(`profile ${name}: written to ${file}`)
   const self = new Map<number, number>()
   profile.samples.forEach((id, i) =>
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),

@@ -10,6 +10,7 @@ import { statusClasses } from './bar-status'
 import {
   dependenciesOfRows,
   indexDependencyRows,
+  layoutOfRanking,
   layoutRows,
   paddedRange,
   PX_PER_DAY,
@@ -84,13 +85,17 @@ function rowLayoutOf(
   ) {
     return last.layout
   }
+  const ranked =
+    collapsedIds.length === 0 && sort && rank ? layoutOfRanking(tasks, sort, rank) : undefined
   const collapsed = new Set(collapsedIds)
-  const layout = layoutRows(tasks, {
-    collapsedTasks: collapsed,
-    collapsedGroups: collapsed,
-    sort,
-    rank,
-  })
+  const layout =
+    ranked ??
+    layoutRows(tasks, {
+      collapsedTasks: collapsed,
+      collapsedGroups: collapsed,
+      sort,
+      rank,
+    })
   lastLayout = { tasks, collapsedIds, sort, rank, layout }
   return layout
 }

@@ -1,9 +1,15 @@
 // Stable rows: a frozen rank keeps siblings in place when dates change; the sort choices order
 // them by board order, start, due date or key.
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { layoutRows, rankTasks } from '../../../src-renderer/timeline/geometry'
-import type { LayoutTask, SortOrder } from '../../../src-renderer/timeline/geometry'
-import { at, task } from './builders'
+import {
+  layoutOfRanking,
+  layoutRows,
+  rankTasks,
+  SORT_ORDERS,
+} from '../../../src-renderer/timeline/geometry'
+import type { LayoutTask, RowLayout, SortOrder } from '../../../src-renderer/timeline/geometry'
+import { at, dateless, task } from './builders'
 
 const ids = (tasks: LayoutTask[], options: Parameters<typeof layoutRows>[1] = {}) =>
   layoutRows(tasks, options)
@@ -45,5 +51,64 @@ describe('a frozen order', () => {
     const rank = rankTasks(board, 'start')
     const added = [...board, task('z', { key: 9, startDate: at('2026-01-01') })]
     expect(ids(added, { sort: 'start', rank })).toEqual(['a', 'b', 'c', 'z'])
+  })
+})
+
+describe('the layout a ranking was read from', () => {
+  const rowsOf = (layout: RowLayout) => ({
+    rows: layout.rows,
+    index: [...layout.rowIndexById],
+    unscheduled: layout.unscheduled.map((t) => t.id),
+    height: layout.height,
+  })
+  /** Random boards: subtasks (and cycles), pinned tasks, undated tasks, three projects. */
+  const boards = fc
+    .array(
+      fc.record({
+        parent: fc.nat(40),
+        project: fc.constantFrom('API', 'WEB', 'OPS'),
+        start: fc.option(fc.integer({ min: 1, max: 28 }), { nil: undefined }),
+        length: fc.integer({ min: 0, max: 5 }),
+        pinned: fc.boolean(),
+      }),
+      { maxLength: 40 },
+    )
+    .map((specs) =>
+      specs.map((spec, i) => {
+        const fields = {
+          parentId: spec.parent < specs.length ? `t${spec.parent}` : '',
+          projectKey: spec.project,
+          key: i + 1,
+          pinToTop: spec.pinned,
+        }
+        if (spec.start === undefined) return dateless(`t${i}`, fields)
+        const day = (d: number) => at(`2026-03-${String(d).padStart(2, '0')}`)
+        return task(`t${i}`, {
+          ...fields,
+          startDate: day(spec.start),
+          dueDate: day(Math.min(28, spec.start + spec.length)),
+        })
+      }),
+    )
+
+  it('is what laying the same tasks out by that rank gives, in every sort order', () => {
+    fc.assert(
+      fc.property(boards, fc.constantFrom(...SORT_ORDERS), (tasks, sort) => {
+        const rank = rankTasks(tasks, sort)
+        const reused = layoutOfRanking([...tasks], sort, rank)
+        expect(reused).toBeDefined()
+        expect(rowsOf(reused!)).toEqual(rowsOf(layoutRows(tasks, { sort, rank })))
+      }),
+    )
+  })
+
+  it('is not given for other tasks, another sort or another rank', () => {
+    const rank = rankTasks(board, 'start')
+    const moved = board.map((t) => (t.id === 'a' ? { ...t, startDate: at('2026-04-01') } : t))
+    expect(layoutOfRanking(moved, 'start', rank)).toBeUndefined()
+    expect(layoutOfRanking(board.slice(1), 'start', rank)).toBeUndefined()
+    expect(layoutOfRanking(board, 'due', rank)).toBeUndefined()
+    expect(layoutOfRanking(board, 'start', new Map(rank))).toBeUndefined()
+    expect(layoutOfRanking(board, 'start', rank)).toBeDefined()
   })
 })
