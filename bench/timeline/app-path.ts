@@ -38,7 +38,7 @@ const { values: options } = parseArgs({
     sizes: { type: 'string', default: '5000,50000' },
     'no-stock': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
-    /** Writes CPU profiles of first paint, the scroll, the drop and the Refresh, and prints the heaviest functions. */
+    /** Writes CPU profiles of first paint, the scroll, the drop, the Refresh and the zoom steps, and prints the heaviest functions. */
     profile: { type: 'boolean', default: false },
   },
 })
@@ -282,14 +282,16 @@ async function oneRun(url: string, mock: string, tasks: number): Promise<RunResu
       p.keys.length = 0
       p.recording = true
     })
-    for (let i = 0; i < ZOOM_STEPS; i += 1) {
-      for (const key of ['-', '+']) {
-        const n = await samples(page, 'keys')
-        await page.keyboard.press(key)
-        await waitSamples(page, 'keys', n + 1)
-        await settle(page, 300)
+    await profiled(page, 'zoom', async () => {
+      for (let i = 0; i < ZOOM_STEPS; i += 1) {
+        for (const key of ['-', '+']) {
+          const n = await samples(page, 'keys')
+          await page.keyboard.press(key)
+          await waitSamples(page, 'keys', n + 1)
+          await settle(page, 300)
+        }
       }
-    }
+    })
     await probe(page, (p) => (p.recording = false))
     const zoom = await probe(page, (p) => p.keys.slice())
     const heapAfter = await heapMb(page)
