@@ -4,6 +4,7 @@
 // has not shown yet, the row order (kept while the user works: see
 // ../../timeline/geometry/row-order.ts) and the Today / Fit requests to the timeline.
 // Nothing here is reset by a refresh.
+import { sameRanks } from '../../timeline/geometry/row-order'
 import type { ScrollAnchor } from '../scroll-anchor'
 import type { SliceCreator } from '../store'
 
@@ -132,10 +133,4 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
     },
     jumpTo: (kind) => patch({ jump: { kind, seq: (get().view.jump?.seq ?? 0) + 1 } }),
   }
-}
-
-function sameRanks(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
-  if (a.size !== b.size) return false
-  for (const [id, rank] of a) if (b.get(id) !== rank) return false
-  return true
 }

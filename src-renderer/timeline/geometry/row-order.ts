@@ -36,7 +36,8 @@ export function rankTasks<T extends LayoutTask>(
 /**
  * The layout `rank` was read from, when `tasks` are the very tasks ranked (the same objects in the
  * same order) and nothing is collapsed: what layoutRows(tasks, { sort, rank }) would give.
- * Undefined otherwise.
+ * Undefined otherwise. A rank equal to the last one counts as it: the store keeps its rank when a
+ * new ranking (a Refresh that moved no row) gives the same order.
  */
 export function layoutOfRanking<T extends LayoutTask>(
   tasks: readonly T[],
@@ -44,9 +45,16 @@ export function layoutOfRanking<T extends LayoutTask>(
   rank: ReadonlyMap<string, number>,
 ): RowLayout<T> | undefined {
   const last = lastRanking
-  if (!last || last.rank !== rank || last.sort !== sort || last.tasks.length !== tasks.length)
-    return undefined
+  if (!last || last.sort !== sort || last.tasks.length !== tasks.length) return undefined
+  if (last.rank !== rank && !sameRanks(last.rank, rank)) return undefined
   for (let i = 0; i < tasks.length; i++) if (tasks[i] !== last.tasks[i]) return undefined
   // The same task objects, so the rows hold the caller's T.
   return last.layout as RowLayout<T>
+}
+
+/** Two ranks that give every task the same place. */
+export function sameRanks(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false
+  for (const [id, place] of a) if (b.get(id) !== place) return false
+  return true
 }

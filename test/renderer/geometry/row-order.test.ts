@@ -102,13 +102,23 @@ describe('the layout a ranking was read from', () => {
     )
   })
 
-  it('is not given for other tasks, another sort or another rank', () => {
+  it('is not given for other tasks, another sort or another order', () => {
     const rank = rankTasks(board, 'start')
     const moved = board.map((t) => (t.id === 'a' ? { ...t, startDate: at('2026-04-01') } : t))
     expect(layoutOfRanking(moved, 'start', rank)).toBeUndefined()
     expect(layoutOfRanking(board.slice(1), 'start', rank)).toBeUndefined()
     expect(layoutOfRanking(board, 'due', rank)).toBeUndefined()
-    expect(layoutOfRanking(board, 'start', new Map(rank))).toBeUndefined()
+    const swapped = new Map([...rank].map(([id, place]) => [id, rank.size - 1 - place]))
+    expect(layoutOfRanking(board, 'start', swapped)).toBeUndefined()
     expect(layoutOfRanking(board, 'start', rank)).toBeDefined()
+  })
+
+  it('is given for a rank equal to the one read (the store keeps its rank for the same order)', () => {
+    const rank = rankTasks(board, 'start')
+    const kept = new Map(rank)
+    rankTasks(board, 'start')
+    expect(layoutOfRanking(board, 'start', kept)?.rows).toEqual(
+      layoutRows(board, { sort: 'start', rank: kept }).rows,
+    )
   })
 })
