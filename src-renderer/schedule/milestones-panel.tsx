@@ -46,8 +46,14 @@ export function sortRows(rows: MilestoneRow[], key: SortKey, direction: Directio
 }
 
 export function MilestonesPanel(): React.JSX.Element | null {
-  const store = usePlannerStore()
   const open = usePlanner((s) => s.schedule.panel === 'milestones')
+  // Closed, it reads nothing (as the Problems panel): its rows need the schedule index, which a
+  // new board would otherwise build before the timeline's first frame.
+  return open ? <OpenMilestonesPanel /> : null
+}
+
+function OpenMilestonesPanel(): React.JSX.Element {
+  const store = usePlannerStore()
   const rows = usePlanner(selectMilestoneRows)
   const baseline = usePlanner((s) => s.schedule.shownBaseline)
   const focused = usePlanner((s) => s.schedule.focusMilestoneId)
@@ -59,7 +65,6 @@ export function MilestonesPanel(): React.JSX.Element | null {
     direction: 'asc',
   })
   const sorted = useMemo(() => sortRows(rows, sort.key, sort.direction), [rows, sort])
-  if (!open) return null
   const columns = COLUMNS.filter((c) => c.key !== 'baseline' || baseline)
   const close = () => store.getState().toggleSchedulePanel(null)
   return (

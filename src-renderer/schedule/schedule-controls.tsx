@@ -9,6 +9,7 @@ import { usePlanner, usePlannerStore } from '../state'
 import { BaselineControls } from './baseline-controls'
 import { loadBaselines } from './schedule-actions'
 import { selectCriticalTarget, selectMilestoneRows, selectProblemCount } from './schedule-selectors'
+import { useAfterPaint } from './use-after-paint'
 import './schedule.css'
 
 export function ScheduleControls({ api }: { api: PlannerApi }): React.JSX.Element {
@@ -16,12 +17,21 @@ export function ScheduleControls({ api }: { api: PlannerApi }): React.JSX.Elemen
   const profileId = usePlanner((s) => s.board.profileId)
   const panel = usePlanner((s) => s.schedule.panel)
   const critical = usePlanner((s) => s.schedule.critical)
-  const target = usePlanner(selectCriticalTarget)
   const focused = usePlanner((s) => s.schedule.focusMilestoneId)
-  const problemCount = usePlanner(selectProblemCount)
-  const rows = usePlanner(selectMilestoneRows)
-  const tasksById = usePlanner((s) => s.board.tasksById)
-  const dependencies = usePlanner((s) => s.board.dependencies)
+  const schedule = usePlanner((s) => s.schedule)
+  // The numbers follow a new board (a load, a Refresh, an edit) one painted frame late: the
+  // schedule index behind them takes 100-300 ms at 50,000 tasks, and the timeline's frame waited
+  // for it.
+  const board = useAfterPaint(usePlanner((s) => s.board))
+  const { target, problemCount, rows } = useMemo(() => {
+    const s = { ...store.getState(), board, schedule }
+    return {
+      target: selectCriticalTarget(s),
+      problemCount: selectProblemCount(s),
+      rows: selectMilestoneRows(s),
+    }
+  }, [store, board, schedule])
+  const { tasksById, dependencies } = board
   const keyOf = useMemo(() => keyNamer(tasksById, dependencies), [tasksById, dependencies])
 
   useEffect(() => {

@@ -4,8 +4,8 @@
 // same object while its inputs are the same, so components and the timeline's model can take it
 // straight from the store without recomputing on unrelated changes (a hover, a scroll).
 //
-// One memo slot each, at module level (as selectVocabulary): there is one planner store per
-// window, and the cost of a miss is one linear pass.
+// One memo slot each (two for the index), at module level (as selectVocabulary): there is one
+// planner store per window, and the cost of a miss is one linear pass.
 import type { Task } from '../../src-shared/api/resources'
 import {
   buildScheduleIndex,
@@ -28,11 +28,18 @@ import type { PlannerState } from '../state'
 
 type Board = PlannerState['board']
 
-let indexMemo: {
+interface IndexMemo {
   tasksById: Board['tasksById']
   dependencies: Board['dependencies']
   value: ScheduleIndex
-} | null = null
+}
+
+/**
+ * The last two boards' indexes, newest first: the toolbar's planning numbers follow a new board
+ * one painted frame late (./schedule-controls.tsx), and while they do, one slot would make the
+ * toolbar and any other reader rebuild the index in turn.
+ */
+let indexMemos: IndexMemo[] = []
 
 /**
  * The same board with only some tasks' dates changed (an edit: the store replaces the objects of
@@ -72,14 +79,14 @@ function withChangedDates(index: ScheduleIndex, tasks: readonly Task[]): Schedul
  */
 export function selectScheduleIndex(s: PlannerState): ScheduleIndex {
   const { tasksById, dependencies } = s.board
-  if (indexMemo?.tasksById === tasksById && indexMemo.dependencies === dependencies)
-    return indexMemo.value
+  const found = indexMemos.find((m) => m.tasksById === tasksById && m.dependencies === dependencies)
+  if (found) return found.value
   const tasks = Object.values(tasksById)
+  const newest = indexMemos[0]
   const value =
-    (indexMemo?.dependencies === dependencies
-      ? withChangedDates(indexMemo.value, tasks)
-      : undefined) ?? buildScheduleIndex(tasks, dependencies)
-  indexMemo = { tasksById, dependencies, value }
+    (newest?.dependencies === dependencies ? withChangedDates(newest.value, tasks) : undefined) ??
+    buildScheduleIndex(tasks, dependencies)
+  indexMemos = [{ tasksById, dependencies, value }, ...indexMemos.slice(0, 1)]
   return value
 }
 

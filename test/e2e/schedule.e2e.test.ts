@@ -80,8 +80,17 @@ const taskOf = async (id: string): Promise<Task> => (await board.tasks()).find((
 const barIds = (selector: string) =>
   page.$$eval(selector, (bars) => bars.map((b) => b.getAttribute('data-task-id')!).sort())
 
+/** The toolbar's count: "Problems (3)", or no count when there is none. */
+const problemCount = async () => {
+  const text = await page.getByRole('button', { name: 'Problems', exact: true }).textContent()
+  return Number(/\((\d+)\)/.exec(text ?? '')?.[1] ?? 0)
+}
+
 describe('Problems', () => {
   it('lists the broken dependency with the days missing; clicking it selects it; its fix lands on the board as one batch', async () => {
+    // The toolbar counts the broken dependency among the board's problems.
+    await expect.poll(problemCount).toBeGreaterThan(0)
+    const counted = await problemCount()
     await page.getByRole('button', { name: 'Problems', exact: true }).click()
     const panel = page.getByRole('dialog', { name: 'Problems' })
     const item = panel.getByRole('listitem', {
@@ -107,8 +116,9 @@ describe('Problems', () => {
     await expect.poll(() => updateCalls - before).toBe(1)
     await page.waitForTimeout(200)
     expect(updateCalls - before).toBe(1)
-    // Kept now: the problem is gone from the list.
+    // Kept now: the problem is gone from the list, and from the toolbar's count.
     await expect.poll(() => item.count()).toBe(0)
+    await expect.poll(problemCount).toBe(counted - 1)
     await page.getByRole('button', { name: 'Close Problems' }).click()
   })
 })

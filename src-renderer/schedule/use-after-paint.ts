@@ -1,0 +1,22 @@
+// A value that follows its source one painted frame late: for numbers beside the timeline that
+// are costly to work out for a new board (the toolbar's problem count and milestones). The frame
+// that shows the new board is painted first; they follow in a task of their own.
+import { useEffect, useState } from 'react'
+
+export function useAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value)
+  useEffect(() => {
+    if (shown === value) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // The animation frame callback runs before the frame is painted; the timeout after it runs
+    // once it has been.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setShown(() => value), 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [value, shown])
+  return shown
+}
