@@ -64,16 +64,21 @@ async function threeFreeBars(): Promise<[string, string, string]> {
   const tasks = await board.tasks()
   const ids = titles.map((title) => tasks.find((t) => t.title === title)!.id)
   for (const task of tasks) keys.set(task.id, `${task.projectKey}-${task.key}`)
-  // The pinned band is the first rows: scroll to the top, where the user would find them.
-  await page.getByTestId('timeline').evaluate((element) => (element.scrollTop = 0))
-  for (const id of ids) await page.locator(`.tb-bar[data-task-id="${id}"]`).waitFor()
-  // Scrolled to the top: the first pinned bar sits below the header and the band's own row
+  // The pinned band is the first rows: scroll to the top, where the user would find them. The
+  // Refresh may land after the scroll, before its scroll event has stored the new place, and
+  // keep the place from before: scroll up again until the rows are there, as a user would.
+  // Scrolled to the top, the first pinned bar sits below the header and the band's own row
   // (measured from the timeline, not the page: the toolbar's height depends on the window).
   await page.waitForFunction(
-    (id) =>
-      document.querySelector(`[data-task-id="${id}"] rect.bar`)!.getBoundingClientRect().y >
-      document.querySelector('[data-testid="timeline"]')!.getBoundingClientRect().y + 48 + 32,
-    ids[0],
+    (barIds) => {
+      const timeline = document.querySelector<HTMLElement>('[data-testid="timeline"]')!
+      timeline.scrollTop = 0
+      const bars = barIds.map((id) => document.querySelector(`[data-task-id="${id}"] rect.bar`))
+      if (bars.some((bar) => !bar)) return false
+      return bars[0]!.getBoundingClientRect().y > timeline.getBoundingClientRect().y + 48 + 32
+    },
+    ids,
+    { timeout: 20_000 },
   )
   return ids as [string, string, string]
 }
