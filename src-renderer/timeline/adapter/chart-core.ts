@@ -93,9 +93,11 @@ export class ChartCore extends Gantt {
   /**
    * A render that keeps some drawn bars (scene.reconcile): those keep their SVG, moved to their
    * new row where it changed; the ones that left are removed and the ones that came get new
-   * bars. Arrows between two kept bars are kept where no row they could route through changed,
-   * the others drawn anew. What a full render cost a scroll step or a filter keystroke: frappe
-   * rebuilt every bar of the window (about 80) and its arrows.
+   * bars. An arrow whose ends are the same bars (or both still anchors outside the window) keeps
+   * its SVG and is redrawn in place, writing only what changed; the others are drawn anew. What
+   * a full render cost a scroll step or a filter keystroke: frappe rebuilt every bar of the
+   * window (about 80) and its arrows; drawing every arrow anew was still most of a scroll step's
+   * window move (most arrows of a window have one end outside it).
    */
   moveWindow(change: WindowChange, tasks: GanttTask[]): void {
     const leaving = new Set(change.gone)
@@ -123,13 +125,10 @@ export class ChartCore extends Gantt {
     this.bars = [...keptBars, ...freshBars]
     this.putInRowOrder(layer, keptBars, freshBars, change.moved.length > 0)
     this.tb.decor.decorateAll(this.bars)
+    // Every arrow may be kept: drawArrows keeps those whose ends are the same bars (or anchors)
+    // and redraws them from their ends.
     const reusable = new Map<string, LagArrow>()
-    for (const arrow of this.arrows as LagArrow[]) {
-      const ends = [arrow.from?.bar, arrow.to?.bar]
-      const kept = ends.every((bar) => bar !== undefined && !leaving.has(bar.task.id))
-      if (change.rowsKept && kept) reusable.set(arrow.link.id, arrow)
-      else arrow.element.remove()
-    }
+    for (const arrow of this.arrows as LagArrow[]) reusable.set(arrow.link.id, arrow)
     this.drawArrows(reusable)
     this.map_arrows_on_bars()
     this.set_dimensions()
@@ -274,6 +273,9 @@ export class ChartCore extends Gantt {
         to?.bar === kept.to?.bar &&
         sameArrow(kept.link, link)
       ) {
+        // Its ends may have moved (a row change, an anchor's new model) and the rows between
+        // them changed: redrawn, writing only what differs.
+        kept.rebind(link, from, to)
         arrows.push(kept)
         continue
       }
@@ -288,10 +290,14 @@ export class ChartCore extends Gantt {
       arrow.element.querySelector('.tb-arrow-hit')?.setAttribute('tabindex', '-1')
     }
     this.arrows = arrows
-    // One Tab stop for all arrows (the selected one, else the first); arrow keys move on from it
-    // (adapter-events.ts).
+    // One Tab stop for all arrows (the one with keyboard focus, kept through the draw, else the
+    // selected one, else the first); arrow keys move on from it (adapter-events.ts).
     const selected = new Set(scene.input.links.filter((l) => l.selected).map((l) => l.id))
-    const stop = arrows.find((arrow) => selected.has(arrow.link.id)) ?? arrows[0]
+    const active = document.activeElement
+    const stop =
+      arrows.find((arrow) => active !== null && arrow.element.contains(active)) ??
+      arrows.find((arrow) => selected.has(arrow.link.id)) ??
+      arrows[0]
     stop?.element.querySelector('.tb-arrow-hit')?.setAttribute('tabindex', '0')
   }
 

@@ -43,14 +43,17 @@ export class LagArrow implements GanttArrowLike {
   // Created when first needed: most arrows have no slack or violation, some no lag.
   private readonly paths = new Map<PathPart, SVGPathElement>()
   private readonly texts = new Map<TextPart, SVGTextElement>()
+  // What was last written to each path and label: a redraw that changes nothing writes nothing
+  // (a window move redraws every kept arrow, most of them as they were).
+  private readonly written = new Map<string, string>()
   private state = ''
   private selected = false
   private readonly hit: SVGPathElement
 
   constructor(
-    readonly link: AdapterLink,
-    readonly from: LinkEnd | undefined,
-    readonly to: LinkEnd | undefined,
+    public link: AdapterLink,
+    public from: LinkEnd | undefined,
+    public to: LinkEnd | undefined,
     private readonly scene: Scene,
   ) {
     const g = document.createElementNS(SVG_NS, 'g')
@@ -68,6 +71,24 @@ export class LagArrow implements GanttArrowLike {
     this.hit = hit
     this.setSelected(link.selected === true)
     this.update()
+  }
+
+  /**
+   * The same dependency in a new render, with the same bars drawn at its ends (or none): kept,
+   * and redrawn from its new ends. Its route may have changed with the rows drawn between them.
+   */
+  rebind(link: AdapterLink, from: LinkEnd | undefined, to: LinkEnd | undefined): void {
+    this.link = link
+    this.from = from
+    this.to = to
+    this.update()
+  }
+
+  /** Sets an attribute unless it already holds that value (as this arrow last wrote it). */
+  private write(element: Element, key: string, name: string, value: string): void {
+    if (this.written.get(key) === value) return
+    this.written.set(key, value)
+    element.setAttribute(name, value)
   }
 
   private end(end: LinkEnd | undefined): ArrowEnd | undefined {
@@ -98,7 +119,7 @@ export class LagArrow implements GanttArrowLike {
       this.element.insertBefore(path, this.hit)
       this.paths.set(part, path)
     }
-    path.setAttribute('d', d)
+    this.write(path, part, 'd', d)
   }
 
   private setText(part: TextPart, label: ArrowLabel | undefined): void {
@@ -114,8 +135,8 @@ export class LagArrow implements GanttArrowLike {
       if (text.textContent !== '') text.textContent = ''
       return
     }
-    text.setAttribute('x', String(label.x))
-    text.setAttribute('y', String(label.y))
+    this.write(text, `${part}.x`, 'x', String(label.x))
+    this.write(text, `${part}.y`, 'y', String(label.y))
     // textContent, never markup.
     if (text.textContent !== label.text) text.textContent = label.text
   }
@@ -166,7 +187,7 @@ export class LagArrow implements GanttArrowLike {
     this.setPath('line', line)
     this.setPath('lag', paths.lag)
     this.setPath('slack', paths.slack)
-    this.hit.setAttribute('d', [line, paths.lag, paths.slack].filter(Boolean).join(' '))
+    this.write(this.hit, 'hit', 'd', [line, paths.lag, paths.slack].filter(Boolean).join(' '))
     this.setText('label', paths.lagLabel)
     this.setText('missing', paths.missingLabel)
     const hoverOnly =

@@ -134,11 +134,6 @@ export interface WindowChange {
   gone: string[]
   /** Kept bars whose row changed. */
   moved: MovedBar[]
-  /**
-   * Every row drawn both before and after holds what it held: an arrow between two kept bars
-   * (whose route looks only at the rows between its ends) is then drawn as it was.
-   */
-  rowsKept: boolean
 }
 
 export class Scene {
@@ -214,11 +209,8 @@ export class Scene {
    * render costs the same.
    */
   reconcile(input: RenderInput): WindowChange | undefined {
-    const old = this.input
     const end = input.firstRow + input.rowCount
-    const oldEnd = old.firstRow + old.rowCount
     const inNew = (row: number) => row >= input.firstRow && row < end
-    const inOld = (row: number) => row >= old.firstRow && row < oldEnd
     const bars = accepted(input.bars)
     const previous = new Map(this.byId)
     const staying = new Set<string>()
@@ -245,17 +237,13 @@ export class Scene {
     this.byId.clear()
     for (const model of models) this.byId.set(model.bar.id, model)
     const gone: string[] = []
-    let goneFromKeptRows = false
-    for (const [key, model] of [...this.byKey]) {
+    for (const [key] of [...this.byKey]) {
       if (staying.has(key)) continue
       gone.push(key)
-      if (inNew(model.bar.row)) goneFromKeptRows = true
       this.byKey.delete(key)
     }
     for (const model of added) this.byKey.set(model.key, model)
-    const rowsKept =
-      moved.length === 0 && !goneFromKeptRows && added.every((model) => !inOld(model.bar.row))
-    return { added, gone, moved, rowsKept }
+    return { added, gone, moved }
   }
 
   /** A bar's model, with a key of its own when it is drawn (an anchor's key is ''). */
