@@ -39,9 +39,13 @@ function candidates(c: ColumnConditions): { index: string; conditions: Condition
     const given = conditions.filter((x): x is Condition => x !== undefined)
     if (given.length === conditions.length) list.push({ index, conditions: given })
   }
+  // A status's matches include its matches in a project: with both given, the status alone
+  // never matches fewer and is not counted (a sync's queries mostly name both).
   if (c.projectKey && c.status) add('tasks_by_project_status', c.projectKey, c.status)
-  else add('tasks_by_project_status', c.projectKey)
-  add('tasks_by_status', c.status)
+  else {
+    add('tasks_by_project_status', c.projectKey)
+    add('tasks_by_status', c.status)
+  }
   add('tasks_by_assignee', c.assignedUserEmail)
   add('tasks_by_due', c.dueDate)
   add('tasks_by_start', c.startDate)
@@ -68,7 +72,8 @@ export function servedInDueOrder(c: ColumnConditions): boolean {
 }
 
 /**
- * The index whose own filters match fewest tasks (counted on it, each up to `limit + 1`);
+ * The index whose own filters match fewest tasks (counted on it, each up to `limit + 1` and no
+ * further than the fewest counted before it);
  * undefined when no filter on the task's columns was given.
  */
 export function fewestColumnIndex(
@@ -80,8 +85,10 @@ export function fewestColumnIndex(
   let best: ColumnIndex | undefined
   for (const { index, conditions: own } of candidates(conditions)) {
     const where = ['t.board_id = ?', ...own.map((c) => c.sql)].join(' AND ')
+    // Counted no further than the fewest so far: past it, this index is not the one.
+    const most = Math.min(limit, best?.matches ?? limit)
     const matches = count(
-      `SELECT count(*) FROM (SELECT 1 FROM tasks t INDEXED BY ${index} WHERE ${where} LIMIT ${limit + 1})`,
+      `SELECT count(*) FROM (SELECT 1 FROM tasks t INDEXED BY ${index} WHERE ${where} LIMIT ${most + 1})`,
       [boardId, ...own.flatMap((c) => c.params)],
     )
     if (!best || matches < best.matches) best = { index, matches }
