@@ -368,6 +368,37 @@ describe('stable rows and the sort choice', () => {
     expect(checked).toBeGreaterThan(3)
     await page.getByLabel('Sort').selectOption('start')
   })
+
+  it('a new model keeps the place the view was just scrolled to, before its scroll event', async () => {
+    const { page } = planner
+    const timeline = page.getByTestId('timeline')
+    // A project's header some way down, in view, and that place stored (a scroll event and the
+    // frame after it).
+    const header = page.locator('.tree-row.group').last()
+    const headerTop = await header.evaluate((row) => (row as HTMLElement).offsetTop)
+    expect(headerTop).toBeGreaterThan(400)
+    await scrollTo(await scrollLeft(), headerTop - 200)
+    const frames = () =>
+      page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      )
+    await frames()
+    const project = (await header.getAttribute('aria-label'))!.replace(/^Project /, '')
+    // The user scrolls to the top, and in the same task (before the scroll event) a new model
+    // comes: here a collapse; a Refresh's answer lands the same way. The view stays at the top,
+    // where the user put it, instead of going back to the place stored before.
+    const top = await timeline.evaluate((element, label) => {
+      element.scrollTop = 0
+      document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!.click()
+      return new Promise<number>((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => done(element.scrollTop))),
+      )
+    }, `Collapse ${project}`)
+    expect(top).toBe(0)
+    await frames()
+    expect(await timeline.evaluate((element) => element.scrollTop)).toBe(0)
+    await page.getByRole('button', { name: `Expand ${project}` }).click()
+  })
 })
 
 describe('the hover card', () => {

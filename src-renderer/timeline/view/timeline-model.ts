@@ -5,6 +5,7 @@ import { DAY_MS } from '../../../src-shared/schedule/days'
 import { taskExtent } from '../../../src-shared/schedule'
 import type { BaselineDates } from '../../../src-shared/schedule'
 import type { Command } from '../../state/commands'
+import type { TimelineGeometry } from '../../state/scroll-anchor'
 import type { AdapterBar, AdapterLink, DragResult } from '../adapter/types'
 import { statusClasses } from './bar-status'
 import {
@@ -39,6 +40,16 @@ export interface TimelineModel {
   baseline?: ReadonlyMap<string, BaselineDates>
   /** The instant the model was built for: what "overdue" is measured against. */
   now?: number
+}
+
+/** How a model is drawn, for a scroll anchor (../../state/scroll-anchor.ts); the view's width aside. */
+export function scrollGeometry(model: TimelineModel): Omit<TimelineGeometry, 'viewportWidth'> {
+  return {
+    originDay: new Date(model.scale.originMs).toISOString().slice(0, 10),
+    pxPerDay: model.scale.pxPerDay,
+    rowHeight: model.layout.rowHeight,
+    rowIds: model.rowIds,
+  }
 }
 
 /** What a bar's look depends on besides its task. */

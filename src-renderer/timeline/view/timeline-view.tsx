@@ -15,12 +15,13 @@ import { DependencyPanel } from '../../dependencies/dependency-panel'
 import { dependencyName, keyNamer } from '../../dependencies/dependency-words'
 import { DAY_MS } from '../../../src-shared/schedule/days'
 import { anchorFromScroll, applyEdit, usePlanner, usePlannerStore } from '../../state'
+import type { TimelineGeometry } from '../../state'
 import { createDependency } from '../../state/actions/dependencies'
 import { TimelineAdapter } from '../adapter'
 import type { SpanSelection } from '../adapter'
 import { BAR_HEIGHT, visibleRows } from '../geometry'
 import { TimelineHeader } from './timeline-header'
-import { windowInput } from './timeline-model'
+import { scrollGeometry, windowInput } from './timeline-model'
 import { whatIfDrag } from '../../what-if/what-if'
 import type { TimelineModel } from './timeline-model'
 import { TASK_DRAG_TYPE } from '../../unscheduled-tray'
@@ -34,7 +35,7 @@ export const HEADER_HEIGHT = 48
 interface Latest {
   api: PlannerApi
   store: ReturnType<typeof usePlannerStore>
-  geometry: { originDay: string; pxPerDay: number; rowHeight: number; rowIds: string[] }
+  geometry: Omit<TimelineGeometry, 'viewportWidth'>
   model: TimelineModel
   nav: Navigation
 }
@@ -79,15 +80,7 @@ export function TimelineView({
   })
   const rows = renderedWindow(inView, model.layout.rows.length)
 
-  const geometry = useMemo(
-    () => ({
-      originDay: new Date(model.scale.originMs).toISOString().slice(0, 10),
-      pxPerDay: model.scale.pxPerDay,
-      rowHeight: model.layout.rowHeight,
-      rowIds: model.rowIds,
-    }),
-    [model],
-  )
+  const geometry = useMemo(() => scrollGeometry(model), [model])
 
   const nav = useTimelineNavigation({
     store,
@@ -260,27 +253,25 @@ export function TimelineView({
   const onScroll = () => {
     const element = scroller.current
     if (!element) return
-    // Zoom reads the place at once (no render depends on it).
-    nav.scrolled(element.scrollLeft)
+    // Zoom and a new model read the place at once (no render depends on it): a new model in the
+    // frame after this event (a Refresh's answer) keeps the place scrolled to, not the one before.
+    const at = { scrollLeft: element.scrollLeft, scrollTop: element.scrollTop }
+    nav.scrolled(at.scrollLeft, at.scrollTop)
+    const { store, geometry } = latest.current
+    store
+      .getState()
+      .setScrollAnchor(
+        anchorFromScroll(at, { ...geometry, viewportWidth: element.clientWidth - TREE_WIDTH }),
+      )
     if (scrollFrame.current !== null) return
     scrollFrame.current = requestAnimationFrame(() => {
       scrollFrame.current = null
-      const next = {
+      setViewport({
         top: element.scrollTop,
         left: element.scrollLeft,
         width: element.clientWidth,
         height: element.clientHeight,
-      }
-      setViewport(next)
-      const { store, geometry } = latest.current
-      store
-        .getState()
-        .setScrollAnchor(
-          anchorFromScroll(
-            { scrollLeft: next.left, scrollTop: next.top },
-            { ...geometry, viewportWidth: next.width - TREE_WIDTH },
-          ),
-        )
+      })
     })
   }
 

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 import type { RefObject } from 'react'
 import type { PlannerStore } from '../../state'
-import { scrollFromAnchor, usePlanner } from '../../state'
+import { anchorFromScroll, scrollFromAnchor, usePlanner } from '../../state'
 import type { BarKey, ClickModifiers, TimelineAdapter } from '../adapter'
 import {
   centreAnchor,
@@ -23,6 +23,7 @@ import {
   type TimeScale,
 } from '../geometry'
 import type { TimelineModel } from './timeline-model'
+import { scrollGeometry } from './timeline-model'
 import { stepZoom } from './navigation-keys'
 
 interface Options {
@@ -42,8 +43,8 @@ const RECENT_MS = 400
 const WHEEL_STEP_PX = 50
 
 export interface Navigation {
-  /** After every scroll event: what a zoom keeps its place from. */
-  scrolled(left: number): void
+  /** At every scroll event: what a zoom and a new model keep their place from. */
+  scrolled(left: number, top: number): void
   /** A click on a bar: its focus change is the pointer's, no scroll and no highlight. */
   barClicked(): void
   /** Keys on a focused bar: move through the bars' rows as in the tree, Enter opens. */
@@ -62,6 +63,10 @@ export function useTimelineNavigation(o: Options): Navigation {
   const pointerAt = useRef(-Infinity)
   const chartKeysAt = useRef(-Infinity)
   const lastFocus = useRef<string | null>(null)
+  // Where the last scroll event saw the scroller (the stored anchor is that place), and the
+  // model it was drawn for: a scroll not yet reported differs from it.
+  const reported = useRef<{ left: number; top: number } | null>(null)
+  const lastModel = useRef<TimelineModel | null>(null)
 
   const setLeft = (element: HTMLElement, left: number) => {
     if (shown.current) shown.current.left = scrollElement(element, { left })
@@ -110,20 +115,25 @@ export function useTimelineNavigation(o: Options): Navigation {
         scrollElement(element, { top: Math.max(0, (opening.firstRow - 1) * layout.rowHeight) })
       }
     } else if (anchor) {
-      const geometry = {
-        originDay: new Date(scale.originMs).toISOString().slice(0, 10),
-        pxPerDay: scale.pxPerDay,
-        rowHeight: layout.rowHeight,
-        rowIds: model.rowIds,
-        viewportWidth: view.width,
-      }
-      const position = scrollFromAnchor(anchor, geometry)
+      // Scrolled since the last scroll event (the user or this hook, in this frame): the stored
+      // place is older than the view, which is read instead, in the model it was scrolled in.
+      const previous = lastModel.current
+      const place =
+        previous && unreportedScroll(element, reported.current)
+          ? anchorFromScroll(
+              { scrollLeft: element.scrollLeft, scrollTop: element.scrollTop },
+              { ...scrollGeometry(previous), viewportWidth: view.width },
+            )
+          : anchor
+      const geometry = { ...scrollGeometry(model), viewportWidth: view.width }
+      const position = scrollFromAnchor(place, geometry)
       setLeft(element, position.scrollLeft)
       scrollElement(element, { top: position.scrollTop })
     } else {
       setLeft(element, centreScroll(scale, Date.now(), view.width))
     }
     zoomAnchor.current = null
+    lastModel.current = model
     if (layout.rows.length > 0) opened.current = true
   }, [model, store, scroller, treeWidth, headerHeight])
 
@@ -233,8 +243,9 @@ export function useTimelineNavigation(o: Options): Navigation {
   }, [scroller, store, treeWidth])
 
   return {
-    scrolled: (left) => {
+    scrolled: (left, top) => {
       if (shown.current) shown.current.left = left
+      reported.current = { left, top }
     },
     barClicked: () => {
       pointerAt.current = performance.now()
@@ -266,6 +277,22 @@ function scrollElement(element: HTMLElement, to: { left?: number; top?: number }
   if (to.left !== undefined) element.scrollLeft = to.left
   if (to.top !== undefined) element.scrollTop = to.top
   return element.scrollLeft
+}
+
+/**
+ * The scroller is not where the last scroll event saw it: scrolled since, and the event is yet
+ * to come. A position the browser clamped (the content shrank under a view at its far end) is
+ * not a scroll.
+ */
+function unreportedScroll(
+  element: HTMLElement,
+  reported: { left: number; top: number } | null,
+): boolean {
+  if (!reported) return false
+  const { scrollLeft: left, scrollTop: top } = element
+  const clampedTop = top < reported.top && top >= element.scrollHeight - element.clientHeight - 1
+  const clampedLeft = left < reported.left && left >= element.scrollWidth - element.clientWidth - 1
+  return (top !== reported.top && !clampedTop) || (left !== reported.left && !clampedLeft)
 }
 
 /** The chart's part of the container (less the tree and the header). */
