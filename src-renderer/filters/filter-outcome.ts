@@ -13,6 +13,8 @@ import { readDraft } from './filter-draft'
 import type { FilterDraft, ReadDraft } from './filter-draft'
 
 export interface FilterOutcome extends ReadDraft {
+  /** Every task of the board in board order, filtered or not (the same array while the board is). */
+  all: readonly Task[]
   /** Matching tasks and, for context, their parents, in board order. */
   shown: readonly Task[]
   matched: number
@@ -40,10 +42,17 @@ export function filterTasks(
   const types = propertyTypes(vocabulary)
   const read = readDraft(draft, types)
   if (read.count === 0)
-    return { ...read, shown: tasks, matched: tasks.length, total: tasks.length, contextIds: NONE }
+    return {
+      ...read,
+      all: tasks,
+      shown: tasks,
+      matched: tasks.length,
+      total: tasks.length,
+      contextIds: NONE,
+    }
   const compiled = compileFilters(read.filters, types)
   const { shown, matchedIds, contextIds } = filterBoard(tasks, compiled.test)
-  return { ...read, shown, matched: matchedIds.size, total: tasks.length, contextIds }
+  return { ...read, all: tasks, shown, matched: matchedIds.size, total: tasks.length, contextIds }
 }
 
 const sameTasks = (a: readonly Task[], b: readonly Task[]) =>

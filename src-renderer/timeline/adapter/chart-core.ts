@@ -286,8 +286,10 @@ export class ChartCore extends Gantt {
     }
     const drawn = new Set(arrows)
     for (const arrow of reusable.values()) if (!drawn.has(arrow)) arrow.element.remove()
-    for (const arrow of reusable.values()) {
-      arrow.element.querySelector('.tb-arrow-hit')?.setAttribute('tabindex', '-1')
+    // The old Tab stop, if kept, steps down (one query, not one per kept arrow: a window move
+    // keeps most of them).
+    for (const hit of this.layers.arrow.querySelectorAll('.tb-arrow-hit[tabindex="0"]')) {
+      hit.setAttribute('tabindex', '-1')
     }
     this.arrows = arrows
     // One Tab stop for all arrows (the one with keyboard focus, kept through the draw, else the
