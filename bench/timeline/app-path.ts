@@ -40,6 +40,8 @@ const { values: options } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     /** Writes CPU profiles of first paint, the scroll, the drop, the Refresh and the zoom steps, and prints the heaviest functions. */
     profile: { type: 'boolean', default: false },
+    /** Writes a Chromium trace (style, layout, paint, raster, script) of the scroll and zoom scenarios to the temp folder. */
+    trace: { type: 'boolean', default: false },
   },
 })
 const log = (line: string) => process.stderr.write(`${line}\n`)
@@ -93,6 +95,32 @@ async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Pr
   log(`profile ${name}:`)
   for (const [key, us] of top) log(`  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`)
   return result
+}
+
+/** --trace: a Chromium performance trace of `work`, written to the temp folder for DevTools' Performance panel. */
+async function traced<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  const browser = page.context().browser()
+  if (!options.trace || !browser) return work()
+  const file = join(tmpdir(), `app-path-${name.replace(/\W+/g, '-')}.trace.json`)
+  await browser.startTracing(page, {
+    path: file,
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.frame',
+      'blink',
+      'cc',
+      'gpu',
+      'viz',
+      'v8.execute',
+    ],
+  })
+  try {
+    return await work()
+  } finally {
+    await browser.stopTracing()
+    log(`trace ${name}: written to ${file}`)
+  }
 }
 
 const settle = async (page: Page, ms = 300) => {
@@ -226,11 +254,13 @@ async function oneRun(url: string, mock: string, tasks: number): Promise<RunResu
       arrows: document.querySelectorAll('g[data-link-id]').length,
       elements: document.querySelectorAll('[data-testid="timeline"] *').length,
     }))
-    const scrolled = await profiled(page, 'scroll', async () => [
-      ...(await scroll(page, 'y', SCROLL_STEPS, SCROLL_PX)),
-      ...(await scroll(page, 'y', SCROLL_STEPS, -SCROLL_PX)),
-      ...(await scroll(page, 'x', SCROLL_STEPS / 2, SCROLL_PX)),
-    ])
+    const scrolled = await traced(page, 'scroll', () =>
+      profiled(page, 'scroll', async () => [
+        ...(await scroll(page, 'y', SCROLL_STEPS, SCROLL_PX)),
+        ...(await scroll(page, 'y', SCROLL_STEPS, -SCROLL_PX)),
+        ...(await scroll(page, 'x', SCROLL_STEPS / 2, SCROLL_PX)),
+      ]),
+    )
     await settle(page)
 
     // Drag the task with dependents; the what-if cascade shows its successors as ghosts. The
@@ -282,16 +312,18 @@ async function oneRun(url: string, mock: string, tasks: number): Promise<RunResu
       p.keys.length = 0
       p.recording = true
     })
-    await profiled(page, 'zoom', async () => {
-      for (let i = 0; i < ZOOM_STEPS; i += 1) {
-        for (const key of ['-', '+']) {
-          const n = await samples(page, 'keys')
-          await page.keyboard.press(key)
-          await waitSamples(page, 'keys', n + 1)
-          await settle(page, 300)
+    await traced(page, 'zoom', () =>
+      profiled(page, 'zoom', async () => {
+        for (let i = 0; i < ZOOM_STEPS; i += 1) {
+          for (const key of ['-', '+']) {
+            const n = await samples(page, 'keys')
+            await page.keyboard.press(key)
+            await waitSamples(page, 'keys', n + 1)
+            await settle(page, 300)
+          }
         }
-      }
-    })
+      }),
+    )
     await probe(page, (p) => (p.recording = false))
     const zoom = await probe(page, (p) => p.keys.slice())
     const heapAfter = await heapMb(page)

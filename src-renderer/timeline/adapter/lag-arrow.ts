@@ -27,12 +27,13 @@ export interface LinkEnd {
   bar?: GanttBar
 }
 
-type PathPart = 'line' | 'lag' | 'slack'
+type PathPart = 'line' | 'lag' | 'slackBefore' | 'slack'
 type TextPart = 'label' | 'missing'
 
 const CLASS: Readonly<Record<PathPart | TextPart, string>> = {
   line: 'tb-arrow-line',
   lag: 'tb-arrow-lag',
+  slackBefore: 'tb-arrow-slack',
   slack: 'tb-arrow-slack',
   label: 'tb-arrow-label',
   missing: 'tb-arrow-missing',
@@ -115,8 +116,9 @@ export class LagArrow implements GanttArrowLike {
       if (!d) return
       path = document.createElementNS(SVG_NS, 'path')
       path.setAttribute('class', CLASS[part])
-      // Under the hit path and the labels.
-      this.element.insertBefore(path, this.hit)
+      // Under the hit path and the labels; the slack's runs in their order along the arrow.
+      const next = part === 'slackBefore' ? (this.paths.get('slack') ?? this.hit) : this.hit
+      this.element.insertBefore(path, next)
       this.paths.set(part, path)
     }
     this.write(path, part, 'd', d)
@@ -186,7 +188,14 @@ export class LagArrow implements GanttArrowLike {
     const line = `${paths.line} ${paths.head}`.trim()
     this.setPath('line', line)
     this.setPath('lag', paths.lag)
-    this.setPath('slack', paths.slack)
+    // Each run of the slack is its own path. A dotted path of two runs on rows far apart (the
+    // predecessor an anchor thousands of rows away) is one paint op whose bounds cover every tile
+    // between, and Skia dashes a path of several runs in full for each tile it rasters: at
+    // 50,000 tasks that was most of a scroll frame's raster. A single horizontal run is first
+    // cut to the tile, and a run outside the window is in no tile at all.
+    const [first = '', second = ''] = paths.slack.split(/ (?=M )/)
+    this.setPath('slackBefore', second ? first : '')
+    this.setPath('slack', second || first)
     this.write(this.hit, 'hit', 'd', [line, paths.lag, paths.slack].filter(Boolean).join(' '))
     this.setText('label', paths.lagLabel)
     this.setText('missing', paths.missingLabel)

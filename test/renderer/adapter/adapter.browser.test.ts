@@ -176,6 +176,33 @@ describe('drawing', () => {
     expect(cd.lagLabel).toBe('')
   })
 
+  it('draws each run of a slack as its own path, so a far predecessor costs no raster here', async () => {
+    // z lies 400 rows away (an anchor, not drawn) and ends 5 Mar; m starts 9 Mar. Bar k lies
+    // across 5 Mar in a row the arrow crosses, so its vertical run goes down further right:
+    // slack on z's row, then on m's. As one dotted path, its bounds spanned the 400 rows and
+    // Chromium dashed it in full for every tile in them (at 50,000 tasks, most of a scroll
+    // frame's raster); each run alone is cut to the tile, and z's is in no tile drawn here.
+    await p.call('render', {
+      bars: [
+        bar('m', 11, '2026-03-09', '2026-03-12'),
+        bar('k', 12, '2026-03-04', '2026-03-06'),
+        bar('z', 400, '2026-03-01', '2026-03-05'),
+      ],
+      links: [{ id: 'zm', fromId: 'z', toId: 'm', lagDays: 0 }],
+      firstRow: 10,
+      rowCount: 10,
+    })
+    const zm = await arrowOf('zm')
+    expect(zm.classes).toContain('is-slack')
+    const run = /^M ([\d.]+) ([\d.]+) H ([\d.]+)$/
+    const [onZ, onM] = zm.slackPaths.map((d) => run.exec(d)?.slice(1).map(Number))
+    expect(zm.slackPaths).toHaveLength(2)
+    // From z's end along its row to the column clear of k, then from there into m.
+    expect(onZ).toEqual([xOf(ms('2026-03-05')), 400 * ROW + ROW / 2, onM?.[0]])
+    expect(onM?.[0]).toBeGreaterThan(xOf(ms('2026-03-06')))
+    expect(onM?.slice(1)).toEqual([11 * ROW + ROW / 2, xOf(ms('2026-03-09'))])
+  })
+
   it('builds each bar with only what it shows, and no listener of its own', async () => {
     // frappe's own Bar bound ten listeners to every bar and its handles, drew a progress rect
     // and a header highlight, and animated each rect; the adapter listens once, at its root.

@@ -52,7 +52,10 @@ export interface ArrowView {
   missingLabel: string
   line: string
   lag: string
+  /** The slack's runs joined, in their order along the arrow. */
   slack: string
+  /** The slack's path elements, one path data each. */
+  slackPaths: string[]
 }
 
 export interface Recorded {

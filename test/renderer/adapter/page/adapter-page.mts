@@ -130,6 +130,11 @@ const api: PageApi = {
     for (const group of host.querySelectorAll('.bar-wrapper')) marked.add(group)
   },
   arrows() {
+    const slackPaths = (g: SVGGElement) =>
+      Array.from(
+        g.querySelectorAll('.tb-arrow-slack'),
+        (path) => path.getAttribute('d') ?? '',
+      ).filter(Boolean)
     return [...host.querySelectorAll<SVGGElement>('.tb-arrow')].map((g) => ({
       linkId: g.getAttribute('data-link-id') ?? '',
       from: g.getAttribute('data-from') ?? '',
@@ -139,7 +144,8 @@ const api: PageApi = {
       missingLabel: g.querySelector('.tb-arrow-missing')?.textContent ?? '',
       line: g.querySelector('.tb-arrow-line')?.getAttribute('d') ?? '',
       lag: g.querySelector('.tb-arrow-lag')?.getAttribute('d') ?? '',
-      slack: g.querySelector('.tb-arrow-slack')?.getAttribute('d') ?? '',
+      slack: slackPaths(g).join(' '),
+      slackPaths: slackPaths(g),
     }))
   },
   screenBox(id) {
