@@ -10,8 +10,9 @@
 //   node --import tsx bench/timeline/filter-bench.ts [--write] [--runs 3] [--tasks 5000] [--verbose]
 //
 // bench/timeline/run.ts runs it too, after the timeline figures.
-import { cpus, loadavg } from 'node:os'
-import { resolve } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Page } from 'playwright-core'
 import { median, percentile } from './report'
@@ -30,13 +31,22 @@ export interface FilterBenchOptions {
   tasks?: number
   /** Logs every keystroke's time and what it left shown. */
   verbose?: boolean
+  /** Writes a Chromium trace of each run's keystrokes to the temp folder. */
+  trace?: boolean
+  /** Writes a CPU profile of each run's keystrokes to the temp folder (an unminified build). */
+  profile?: boolean
   log?: (line: string) => void
 }
 
-async function buildRenderer(): Promise<void> {
+/** `readable`: unminified, so that a CPU profile names the planner's own functions. */
+async function buildRenderer(readable = false): Promise<void> {
   const { default: config } = await import('../../vite.renderer.config')
   const { build } = await import('vite')
-  await build({ ...config, logLevel: 'warn' })
+  await build({
+    ...config,
+    logLevel: 'warn',
+    ...(readable ? { build: { ...config.build, minify: false } } : {}),
+  })
 }
 
 /**
@@ -144,7 +154,7 @@ export async function runFilterBench(options: FilterBenchOptions = {}): Promise<
   const tasks = options.tasks ?? 5_000
   const loadBefore = loadavg()[0]!
   log('filter bench: building the renderer')
-  await buildRenderer()
+  await buildRenderer(options.profile)
   const samples: number[] = []
   /** Keystrokes after which a different set of tasks was shown. */
   const changing: number[] = []
@@ -172,7 +182,29 @@ export async function runFilterBench(options: FilterBenchOptions = {}): Promise<
       const shownText = (await page.getByTestId('filter-count').textContent()) ?? ''
       loaded = Number(/of (\d+) tasks shown/.exec(shownText)?.[1])
       await page.getByRole('button', { name: 'Filters', exact: true }).click()
+      const traceFile = join(tmpdir(), `filter-bench-run${run + 1}.trace.json`)
+      if (options.trace)
+        await planner.browser.startTracing(page, {
+          path: traceFile,
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc'],
+        })
+      const cdp = options.profile ? await page.context().newCDPSession(page) : undefined
+      if (cdp) {
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+        await cdp.send('Profiler.start')
+      }
       const result = await oneRun(page)
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop')
+        const file = join(tmpdir(), `filter-bench-run${run + 1}.cpuprofile`)
+        writeFileSync(file, JSON.stringify(profile))
+        log(`filter bench run ${run + 1}: CPU profile written to ${file}`)
+      }
+      if (options.trace) {
+        await planner.browser.stopTracing()
+        log(`filter bench run ${run + 1}: trace written to ${traceFile}`)
+      }
       samples.push(...result.samples)
       result.samples.forEach((ms, i) => {
         if (result.redrew[i]) changing.push(ms)
@@ -224,6 +256,10 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
       runs: { type: 'string', default: '3' },
       tasks: { type: 'string', default: '5000' },
       verbose: { type: 'boolean', default: false },
+      /** A Chromium trace of each run's keystrokes, written to the temp folder. */
+      trace: { type: 'boolean', default: false },
+      /** A CPU profile of each run's keystrokes (an unminified build), written to the temp folder. */
+      profile: { type: 'boolean', default: false },
     },
   })
   process.stdout.write(
@@ -232,6 +268,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
       runs: Number(values.runs),
       tasks: Number(values.tasks),
       verbose: values.verbose,
+      trace: values.trace,
+      profile: values.profile,
     }),
   )
 }
