@@ -36,6 +36,8 @@ const { values: options } = parseArgs({
     strategy: { type: 'string', default: 'smart' },
     /** Print each reported part with how many tasks the sync did not load lie under it. */
     missing: { type: 'boolean', default: false },
+    /** Print each list query of the last run with the size of its page. */
+    dump: { type: 'boolean', default: false },
     /** Another copy of src-main/sync/index.ts to run instead (for a before/after digest). */
     engine: { type: 'string' },
   },
@@ -104,6 +106,10 @@ for (let run = 0; run <= runs; run += 1) {
     .update(JSON.stringify(result.coverage))
     .digest('hex')
     .slice(0, 12)
+  if (options.dump && run === runs) {
+    for (const query of reader.queries)
+      process.stdout.write(`  ${String(pages.get(query)?.length).padStart(3)}  ${query}\n`)
+  }
   if (options.missing && run === runs) {
     const loaded = new Set(result.tasks.map((t) => t.id))
     const missing = boardRows(db, boardId).filter((r) => !loaded.has(r.id))
