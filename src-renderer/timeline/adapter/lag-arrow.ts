@@ -151,8 +151,13 @@ export class LagArrow implements GanttArrowLike {
     else this.hit.removeAttribute('aria-pressed')
   }
 
+  /** An end is a selected task: drawn stronger, and the other arrows dim. */
+  get related(): boolean {
+    return this.from?.model.bar.selected === true || this.to?.model.bar.selected === true
+  }
+
   private setClass(): void {
-    const related = this.from?.model.bar.selected === true || this.to?.model.bar.selected === true
+    const related = this.related
     const far = !this.from?.bar && !this.to?.bar
     const classes = [
       'tb-arrow',

@@ -109,6 +109,9 @@ describe('arrows that inform', () => {
       expect(other.classes).not.toContain('is-related')
       expect(other.opacity).toBeLessThan(0.5)
     }
+    // Nothing selected again: no arrow stays dim.
+    await p.call('render', input())
+    expect((await look()).every((a) => a.opacity === 1)).toBe(true)
   })
 
   it('draws a violated arrow as an open red line with at most two bends, never a filled shape', async () => {
