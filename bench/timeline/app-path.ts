@@ -9,9 +9,8 @@
 //   node --import tsx bench/timeline/app-path.ts [--write] [--runs 3] [--sizes 5000,50000]
 //
 // Each run is a fresh browser. Chromium work is sequential (two shared cores).
-import { writeFileSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { cpus, loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import type { Page } from 'playwright-core'
@@ -23,6 +22,7 @@ import { buildRenderer, bundleMock, serve } from './app-serve'
 import type { AppRow, StockRow } from './app-report'
 import { median } from './report'
 import { heapMb, measureStock } from './stock-board'
+import { profiled as profiledWith, traced as tracedWith } from './app-instruments'
 
 const VIEW = { width: 1400, height: 900 }
 const SCROLL_STEPS = 40
@@ -59,69 +59,10 @@ function probe<T>(page: Page, body: (p: AppProbe, arg: never) => T, arg?: unknow
   ) as Promise<T>
 }
 
-interface ProfileNode {
-  id: number
-  callFrame: { functionName: string; url: string; lineNumber: number }
-  children?: number[]
-}
-
-/** --profile: a CPU profile of `work`, written to the temp folder, its heaviest functions (self time) logged. */
-async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
-  if (!options.profile) return work()
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Profiler.enable')
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
-  await cdp.send('Profiler.start')
-  const result = await work()
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
-    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
-  }
-  await cdp.detach()
-  // Kept whole for a closer look (Chromium's DevTools opens it; so does any .cpuprofile viewer).
-  const file = join(tmpdir(), `app-path-${name.replace(/\W+/g, '-')}.cpuprofile`)
-  writeFileSync(file, JSON.stringify(profile))
-  log(`profile ${name}: written to ${file}`)
-  const self = new Map<number, number>()
-  profile.samples.forEach((id, i) =>
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
-  )
-  const byName = new Map<string, number>()
-  for (const node of profile.nodes) {
-    const f = node.callFrame
-    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`
-    byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0))
-  }
-  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)
-  log(`profile ${name}:`)
-  for (const [key, us] of top) log(`  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`)
-  return result
-}
-
-/** --trace: a Chromium performance trace of `work`, written to the temp folder for DevTools' Performance panel. */
-async function traced<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
-  const browser = page.context().browser()
-  if (!options.trace || !browser) return work()
-  const file = join(tmpdir(), `app-path-${name.replace(/\W+/g, '-')}.trace.json`)
-  await browser.startTracing(page, {
-    path: file,
-    categories: [
-      'devtools.timeline',
-      'disabled-by-default-devtools.timeline',
-      'disabled-by-default-devtools.timeline.frame',
-      'blink',
-      'cc',
-      'gpu',
-      'viz',
-      'v8.execute',
-    ],
-  })
-  try {
-    return await work()
-  } finally {
-    await browser.stopTracing()
-    log(`trace ${name}: written to ${file}`)
-  }
-}
+const profiled = <T>(page: Page, name: string, work: () => Promise<T>) =>
+  profiledWith(options.profile, page, name, work, log)
+const traced = <T>(page: Page, name: string, work: () => Promise<T>) =>
+  tracedWith(options.trace, page, name, work, log)
 
 const settle = async (page: Page, ms = 300) => {
   await page.waitForTimeout(ms)
