@@ -7,10 +7,7 @@ import type { DragMode, DragSession } from './drag-session'
 import type { LinkDraw } from './link-draw'
 import type { BarModel } from './scene'
 import type { SpanSelect } from './span-select'
-import type { ClickModifiers, SpanSelection } from './types'
-
-/** Keys a focused bar hands to the app (moving the focus, opening the task). */
-export type BarKey = 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'Enter'
+import type { BarKey, ClickModifiers, SpanSelection } from './types'
 
 const BAR_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'Enter'])
 
@@ -36,6 +33,8 @@ export interface EventHost {
   hover(id: string | undefined, bar?: GanttBar): void
   /** After a gesture ends: the render it held back. */
   settle(): void
+  /** What a scroll's window move has still to draw (after-paint.ts), drawn now. */
+  flushLater(): void
 }
 
 export function barWrapper(target: EventTarget | null): Element | null {
@@ -56,6 +55,9 @@ export class AdapterEvents {
 
   attach(): void {
     const { root, host } = this.a
+    // Before any gesture or key: the chart drawn whole (a scroll's window move may be in stages).
+    host.addEventListener('mousedown', this.flushLater, true)
+    root.addEventListener('keydown', this.flushLater, true)
     root.addEventListener('mousedown', this.onMouseDown, true)
     root.addEventListener('click', this.onClick)
     root.addEventListener('mouseover', this.onMouseOver)
@@ -72,6 +74,8 @@ export class AdapterEvents {
 
   detach(): void {
     const { root, host } = this.a
+    host.removeEventListener('mousedown', this.flushLater, true)
+    root.removeEventListener('keydown', this.flushLater, true)
     root.removeEventListener('keydown', this.onFocusedKey)
     host.removeEventListener('mousedown', this.onHostMouseDown)
     window.removeEventListener('mouseup', this.onMouseUp, true)
@@ -83,6 +87,8 @@ export class AdapterEvents {
     root.removeEventListener('mouseenter', this.stopForBars, true)
     root.removeEventListener('mouseleave', this.stopForBars, true)
   }
+
+  private readonly flushLater = (): void => this.a.flushLater()
 
   private readonly onMouseDown = (event: MouseEvent): void => {
     const a = this.a

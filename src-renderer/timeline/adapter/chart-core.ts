@@ -11,10 +11,9 @@ import Gantt from 'frappe-gantt'
 import type { GanttBar, GanttOptions, GanttTask, GanttViewMode } from 'frappe-gantt'
 import type { BarDecor } from './bar-decor'
 import { buildLeanBars } from './lean-bar'
-import { LagArrow } from './lag-arrow'
+import { LagArrow, sameArrow } from './lag-arrow'
 import type { LinkEnd } from './lag-arrow'
 import type { Scene, WindowChange } from './scene'
-import type { AdapterLink } from './types'
 
 /** What the chart asks the adapter while frappe renders and drags. */
 export interface ChartHooks {
@@ -94,12 +93,11 @@ export class ChartCore extends Gantt {
    * A render that keeps some drawn bars (scene.reconcile): those keep their SVG, moved to their
    * new row where it changed; the ones that left are removed and the ones that came get new
    * bars. An arrow whose ends are the same bars (or both still anchors outside the window) keeps
-   * its SVG and is redrawn in place, writing only what changed; the others are drawn anew. What
-   * a full render cost a scroll step or a filter keystroke: frappe rebuilt every bar of the
-   * window (about 80) and its arrows; drawing every arrow anew was still most of a scroll step's
-   * window move (most arrows of a window have one end outside it).
+   * its SVG and is redrawn in place, writing only what changed; the others are drawn anew (most
+   * arrows of a window have one end outside it). `arrowsNow` false: the caller calls
+   * moveArrows() later (a scroll's window move, spread over frames: after-paint.ts).
    */
-  moveWindow(change: WindowChange, tasks: GanttTask[]): void {
+  moveWindow(change: WindowChange, tasks: GanttTask[], arrowsNow = true): void {
     const leaving = new Set(change.gone)
     for (const key of change.gone) {
       this.barByKey.get(key)?.group.remove()
@@ -125,13 +123,21 @@ export class ChartCore extends Gantt {
     this.bars = [...keptBars, ...freshBars]
     this.putInRowOrder(layer, keptBars, freshBars, change.moved.length > 0)
     this.tb.decor.decorateAll(this.bars)
-    // Every arrow may be kept: drawArrows keeps those whose ends are the same bars (or anchors)
-    // and redraws them from their ends.
+    this.set_dimensions()
+    // Until moveArrows: the arrows of the window before (the new bars have none yet).
+    for (const bar of freshBars) bar.arrows = []
+    if (arrowsNow) this.moveArrows()
+  }
+
+  /**
+   * The arrows for the bars of a window move: drawArrows keeps those whose ends are the same
+   * bars (or anchors) and redraws them from their ends.
+   */
+  moveArrows(): void {
     const reusable = new Map<string, LagArrow>()
     for (const arrow of this.arrows as LagArrow[]) reusable.set(arrow.link.id, arrow)
     this.drawArrows(reusable)
     this.map_arrows_on_bars()
-    this.set_dimensions()
   }
 
   /**
@@ -216,19 +222,16 @@ export class ChartCore extends Gantt {
   override set_scroll_position(): void {}
   override scroll_current(): void {}
 
-  /** Replaces: width from the date columns and a forced layout. Only the window's rows. */
+  /**
+   * Replaces: width from the date columns and a forced layout. The SVG spans the host (the whole
+   * chart; bars sit at their absolute row), so a window move leaves its size alone: sizing it to
+   * the window's rows made every move lay out and repaint all that was drawn (3 ms at 5,000).
+   */
   override set_dimensions(): void {
-    const { scene } = this.tb
-    const { scale, rowHeight } = scene.layout
-    const width = Math.max(0, ((scale.endMs - scale.startMs) / 86_400_000) * scale.pxPerDay)
-    const top = scene.firstRow * rowHeight
-    const height = scene.rowCount * rowHeight
+    const { scale } = this.tb.scene.layout
+    const width = String(Math.max(0, ((scale.endMs - scale.startMs) / 86_400_000) * scale.pxPerDay))
     const svg = this.$svg
-    svg.setAttribute('width', String(width))
-    svg.setAttribute('height', String(height))
-    // Bars sit at their absolute row; the viewBox shows the window's rows where the SVG sits.
-    svg.setAttribute('viewBox', `0 ${top} ${width} ${height}`)
-    svg.style.top = `${top}px`
+    if (svg.getAttribute('width') !== width) svg.setAttribute('width', width)
   }
 
   // --- bars and arrows -----------------------------------------------------------------------
@@ -381,15 +384,4 @@ export class ChartCore extends Gantt {
     this.barByKey = new Map()
     this.taskByKey = new Map()
   }
-}
-
-/** Everything an arrow draws from its link, but the highlight (set on every draw). */
-function sameArrow(a: AdapterLink, b: AdapterLink): boolean {
-  return (
-    a.fromId === b.fromId &&
-    a.toId === b.toId &&
-    a.lagDays === b.lagDays &&
-    Boolean(a.critical) === Boolean(b.critical) &&
-    (a.label ?? '') === (b.label ?? '')
-  )
 }

@@ -211,3 +211,14 @@ export class LagArrow implements GanttArrowLike {
     this.setClass()
   }
 }
+
+/** Everything an arrow draws from its link, but the highlight (set on every draw). */
+export function sameArrow(a: AdapterLink, b: AdapterLink): boolean {
+  return (
+    a.fromId === b.fromId &&
+    a.toId === b.toId &&
+    a.lagDays === b.lagDays &&
+    Boolean(a.critical) === Boolean(b.critical) &&
+    (a.label ?? '') === (b.label ?? '')
+  )
+}

@@ -18,7 +18,8 @@
 import type { GanttBar } from 'frappe-gantt'
 import './timeline-adapter.css'
 import { AdapterEvents, barWrapper } from './adapter-events'
-import type { BarKey, EventHost } from './adapter-events'
+import { LaterDraws } from './after-paint'
+import type { EventHost } from './adapter-events'
 import { BarDecor } from './bar-decor'
 import { BarFocus } from './bar-focus'
 import { ChartCore, dayViewMode } from './chart-core'
@@ -32,46 +33,11 @@ import { Scene } from './scene'
 import { SpanSelect } from './span-select'
 import type {
   AdapterScale,
-  ClickModifiers,
   DragResult,
   GhostBar,
   RenderInput,
-  SpanSelection,
+  TimelineAdapterOptions,
 } from './types'
-
-export interface TimelineAdapterOptions {
-  scale: AdapterScale
-  /** Row pitch in px; bar i sits in row bar.row, vertically centred. */
-  rowHeight: number
-  barHeight: number
-  /**
-   * Once per drag, after the release; results[0] is the grabbed bar. Never called for a click.
-   * `shift`: Shift was held at the drop. 'undecided': the caller asks the user first, so the
-   * bars go back where they were until its answer changes the data.
-   */
-  onDragEnd(results: DragResult[], modifiers: { shift: boolean }): void | 'undecided'
-  /**
-   * While a bar is dragged, at most once per frame: the deltas so far (none after Esc). What it
-   * returns is drawn as ghost bars until the drag ends (the what-if cascade).
-   */
-  onDragMove?(results: DragResult[]): readonly GhostBar[] | void
-  onBarClick(id: string, modifiers: ClickModifiers): void
-  /** Entering a bar (its rect on screen), and leaving the bars (undefined). */
-  onBarHover?(id: string | undefined, rect?: DOMRect): void
-  /** A dependency drawn from one bar's link handle onto another: (predecessor, successor). */
-  onLinkDraw?(fromId: string, toId: string): void
-  /** A click on an arrow, or Enter or Space while it has focus. */
-  onLinkClick?(linkId: string): void
-  /** Whole days picked by dragging on an empty stretch of a row. */
-  onSpanSelect?(span: SpanSelection): void
-  /** Arrow keys, Home, End and Enter on a focused bar (Space selects it, as a click). */
-  onBarKey?(id: string, key: BarKey, modifiers: ClickModifiers): void
-  /**
-   * What covers the host's scroll container at its top and left edges (a sticky header, a task
-   * tree), px: the count of dependencies passing through is kept clear of them.
-   */
-  viewInsets?: { top: number; left: number }
-}
 
 const hostsInUse = new WeakSet<HTMLElement>()
 
@@ -95,6 +61,7 @@ export class TimelineAdapter implements EventHost {
   private readonly ghosts: GhostBars
   private readonly passing: PassingCount
   private pending: RenderInput | undefined
+  private readonly later: LaterDraws
   private rescaled = false
   private renders = 0
   private hovered: string | undefined
@@ -113,6 +80,15 @@ export class TimelineAdapter implements EventHost {
       barHeight: options.barHeight,
     }
     this.scene = new Scene(layout)
+    this.later = new LaterDraws({
+      draw: (input, arrowsLater) => this.draw(input, arrowsLater),
+      moveArrows: () => {
+        this.chart.moveArrows()
+        this.highlightArrows()
+      },
+      idle: () => !this.destroyed && !this.busy,
+      hold: (input) => (this.pending = input),
+    })
     this.decor = new BarDecor(this.scene)
     this.drag = new DragSession(this.scene, this.decor, {
       bar: (key) => this.chart.get_bar(key),
@@ -190,14 +166,28 @@ export class TimelineAdapter implements EventHost {
    * Draws the window: bars with rows in [firstRow, firstRow + rowCount), and the links that touch
    * them (to bars outside the window when they are given, as a stub otherwise). During a drag the
    * input is kept and drawn when the drag ends.
+   *
+   * `afterPaint` (a scroll moved the window: only rows beyond the view change): drawn after the
+   * next paint, a window move's arrows after the one after (after-paint.ts). Anything else that
+   * uses the chart first draws what is still to come (a render, a scale, a mousedown, a key).
    */
-  render(input: RenderInput): void {
+  render(input: RenderInput, options: { afterPaint?: boolean } = {}): void {
     if (this.destroyed) return
     if (this.busy) {
       this.pending = input
       return
     }
+    if (options.afterPaint) {
+      this.later.drawLater(input)
+      return
+    }
+    this.later.supersede()
     this.draw(input)
+  }
+
+  /** What a scroll's window move has still to draw, drawn now (events.ts: before a gesture). */
+  flushLater(): void {
+    if (!this.destroyed) this.later.flush()
   }
 
   /** What the event handlers call back (the options' callbacks). */
@@ -237,6 +227,7 @@ export class TimelineAdapter implements EventHost {
 
   setScale(scale: AdapterScale): void {
     if (this.destroyed) return
+    this.later.flush()
     const layout = { ...this.scene.layout, scale: validScale(scale) }
     this.drag.cancel()
     this.link.cancel()
@@ -262,6 +253,7 @@ export class TimelineAdapter implements EventHost {
   destroy(): void {
     if (this.destroyed) return
     this.destroyed = true
+    this.later.drop()
     this.drag.dispose()
     this.ghosts.clear()
     this.link.cancel()
@@ -280,7 +272,7 @@ export class TimelineAdapter implements EventHost {
    * A full frappe render (it rebuilds the SVG), or, when only dates or selection changed (an
    * edit, a click, a drop), the changed bars moved in place and the arrows redrawn.
    */
-  private draw(input: RenderInput): void {
+  private draw(input: RenderInput, arrowsLater = false): void {
     this.pending = undefined
     this.focus.remember()
     this.renders += 1
@@ -295,14 +287,25 @@ export class TimelineAdapter implements EventHost {
     } else {
       const kept = this.rescaled ? undefined : this.scene.reconcile(input)
       if (kept) {
-        this.chart.moveWindow(kept, this.scene.frappeTasks(kept.added))
+        // Rows that moved (a filter, a collapse) are in view: their arrows cannot wait.
+        const now = !arrowsLater || kept.moved.length > 0
+        this.chart.moveWindow(kept, this.scene.frappeTasks(kept.added), now)
+        if (!now) this.later.arrowsLater()
       } else {
         this.rescaled = false
         this.scene.load(input)
         this.chart.refresh(this.scene.frappeTasks())
       }
     }
-    // Arrow highlights: a changed selection alone keeps the arrows (scene.update).
+    if (!this.later.arrowsDue) this.highlightArrows()
+    if (this.hovered !== undefined && !this.scene.byId.get(this.hovered)?.drawn) {
+      this.hover(undefined)
+    }
+    this.focus.apply()
+  }
+
+  /** Arrow highlights: a changed selection alone keeps the arrows (scene.update). */
+  private highlightArrows(): void {
     const selected = new Set(this.scene.input.links.filter((l) => l.selected).map((l) => l.id))
     let related = false
     for (const arrow of this.chart.arrows as LagArrow[]) {
@@ -313,10 +316,6 @@ export class TimelineAdapter implements EventHost {
     // not `:has(.is-related)` on the chart: that made every arrow inserted by a window move
     // restyle all arrows (about 1.5 ms of style a move at 5,000 tasks).
     this.chart.layers.arrow.classList.toggle('tb-has-related', related)
-    if (this.hovered !== undefined && !this.scene.byId.get(this.hovered)?.drawn) {
-      this.hover(undefined)
-    }
-    this.focus.apply()
   }
 
   /** After a link or span gesture: the render it held back. */

@@ -105,3 +105,40 @@ export interface GhostBar {
   endMs: number
   milestone: boolean
 }
+
+/** Keys a focused bar hands to the app (moving the focus, opening the task). */
+export type BarKey = 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'Enter'
+
+export interface TimelineAdapterOptions {
+  scale: AdapterScale
+  /** Row pitch in px; bar i sits in row bar.row, vertically centred. */
+  rowHeight: number
+  barHeight: number
+  /**
+   * Once per drag, after the release; results[0] is the grabbed bar. Never called for a click.
+   * `shift`: Shift was held at the drop. 'undecided': the caller asks the user first, so the
+   * bars go back where they were until its answer changes the data.
+   */
+  onDragEnd(results: DragResult[], modifiers: { shift: boolean }): void | 'undecided'
+  /**
+   * While a bar is dragged, at most once per frame: the deltas so far (none after Esc). What it
+   * returns is drawn as ghost bars until the drag ends (the what-if cascade).
+   */
+  onDragMove?(results: DragResult[]): readonly GhostBar[] | void
+  onBarClick(id: string, modifiers: ClickModifiers): void
+  /** Entering a bar (its rect on screen), and leaving the bars (undefined). */
+  onBarHover?(id: string | undefined, rect?: DOMRect): void
+  /** A dependency drawn from one bar's link handle onto another: (predecessor, successor). */
+  onLinkDraw?(fromId: string, toId: string): void
+  /** A click on an arrow, or Enter or Space while it has focus. */
+  onLinkClick?(linkId: string): void
+  /** Whole days picked by dragging on an empty stretch of a row. */
+  onSpanSelect?(span: SpanSelection): void
+  /** Arrow keys, Home, End and Enter on a focused bar (Space selects it, as a click). */
+  onBarKey?(id: string, key: BarKey, modifiers: ClickModifiers): void
+  /**
+   * What covers the host's scroll container at its top and left edges (a sticky header, a task
+   * tree), px: the count of dependencies passing through is kept clear of them.
+   */
+  viewInsets?: { top: number; left: number }
+}

@@ -205,24 +205,36 @@ export function TimelineView({
       pending,
     ] as const
     const parts = [...windowArgs, tasksById, keyOf, selectedDependencyId]
-    if (parts.length === drawn.current.length && parts.every((p, i) => p === drawn.current[i]))
-      return
+    const same = parts.map((p, i) => i < drawn.current.length && p === drawn.current[i])
+    if (same.every(Boolean)) return
+    // Only the window's rows changed, and the rows in view are drawn already (a scroll, not a
+    // jump): the rows that come and go are beyond the view, so the chart draws them after the
+    // frames that show the scroll (the adapter's afterPaint).
+    const [, , drawnFirst = Infinity, drawnLast = -Infinity] = drawn.current as number[]
+    const rowsOnly =
+      same.every((s, i) => s || i === 2 || i === 3) &&
+      inView.first >= drawnFirst &&
+      inView.last <= drawnLast
     drawn.current = parts
     const input = windowInput(...windowArgs)
-    adapter.current?.render({
-      ...input,
-      // A bar that is not a task (a collapsed group) is no end of a dependency.
-      bars: input.bars.map((bar) => (bar.id in tasksById ? bar : { ...bar, linkable: false })),
-      links: input.links.map((link) => ({
-        ...link,
-        label: `Dependency ${dependencyName(keyOf, link.fromId, link.toId)}`,
-        selected: link.id === selectedDependencyId,
-      })),
-    })
+    adapter.current?.render(
+      {
+        ...input,
+        // A bar that is not a task (a collapsed group) is no end of a dependency.
+        bars: input.bars.map((bar) => (bar.id in tasksById ? bar : { ...bar, linkable: false })),
+        links: input.links.map((link) => ({
+          ...link,
+          label: `Dependency ${dependencyName(keyOf, link.fromId, link.toId)}`,
+          selected: link.id === selectedDependencyId,
+        })),
+      },
+      { afterPaint: rowsOnly },
+    )
   }, [
     model,
     dependencies,
     rows,
+    inView,
     viewport,
     selected,
     pending,

@@ -68,6 +68,12 @@ export interface Recorded {
   spans: SpanSelection[]
 }
 
+/** What the chart holds: bar ids, and arrow (link) ids. */
+export interface Drawn {
+  bars: string[]
+  arrows: string[]
+}
+
 export interface MountOptions {
   scale: AdapterScale
   rowHeight: number
@@ -81,6 +87,15 @@ export interface PageApi {
   render(input: RenderInput): void
   /** Renders and reads the bars in the same task: as the first frame after it will paint them. */
   renderThenBars(input: RenderInput): BarView[]
+  /**
+   * Renders with `afterPaint` (a scroll's window move) and says what is drawn, as bar and arrow
+   * ids: at once, after the next frame and after the one after. `then`: 'mousedown' on the host
+   * or a plain 'render' of `next` right after the call, instead of waiting.
+   */
+  renderAfterPaint(
+    input: RenderInput,
+    then?: { mousedown?: boolean; next?: RenderInput },
+  ): Promise<Drawn[]>
   /** Renders deep-frozen input (as immer hands it out); the keys of each bar afterwards. */
   renderFrozen(input: RenderInput): string[][]
   setScale(scale: AdapterScale): void

@@ -152,6 +152,57 @@ describe('a window that moves', () => {
   })
 })
 
+describe("a scroll's window move, drawn after the paints", () => {
+  const ids = (first: number) => BARS.slice(first, first + 25).map((b) => b.id)
+  const sorted = (list: string[]) => [...list].sort()
+
+  it('draws the bars after the next frame and their arrows after the one after, as a full render', async () => {
+    await p.call('mount', MOUNT)
+    await p.call('render', at(0, 25))
+    await frames()
+    const before = await arrowsSeen()
+    const [now, afterOne, afterTwo] = await p.call('renderAfterPaint', at(20, 25))
+    // Nothing changes in the frame that shows the scroll.
+    expect(sorted(now!.bars)).toEqual(sorted(ids(0)))
+    expect(sorted(now!.arrows)).toEqual(sorted(before.map((a) => a.linkId)))
+    // Then the bars of the new window, the arrows still the old window's ...
+    expect(sorted(afterOne!.bars)).toEqual(sorted(ids(20)))
+    expect(sorted(afterOne!.arrows)).toEqual(sorted(before.map((a) => a.linkId)))
+    // ... then their arrows: the chart is what a full render draws.
+    const bars = seen((await p.call('bars')).sort(byRow))
+    const arrows = await arrowsSeen()
+    expect(sorted(afterTwo!.arrows)).toEqual(sorted(arrows.map((a) => a.linkId)))
+    const full = await fullRender(at(20, 25))
+    expect(bars).toEqual(full.bars)
+    expect(arrows).toEqual(full.arrows)
+    await p.call('destroy')
+  })
+
+  it('is drawn at once, whole, when a mousedown on the chart comes first', async () => {
+    await p.call('mount', MOUNT)
+    await p.call('render', at(0, 25))
+    await frames()
+    const [now] = await p.call('renderAfterPaint', at(20, 25), { mousedown: true })
+    const full = await fullRender(at(20, 25))
+    expect(sorted(now!.bars)).toEqual(sorted(ids(20)))
+    expect(sorted(now!.arrows)).toEqual(sorted(full.arrows.map((a) => a.linkId)))
+    await p.call('destroy')
+  })
+
+  it('gives way to a render that comes before it is drawn', async () => {
+    await p.call('mount', MOUNT)
+    await p.call('render', at(0, 25))
+    await frames()
+    const states = await p.call('renderAfterPaint', at(20, 25), { next: at(5, 25) })
+    const full = await fullRender(at(5, 25))
+    for (const state of states) {
+      expect(sorted(state.bars)).toEqual(sorted(ids(5)))
+      expect(sorted(state.arrows)).toEqual(sorted(full.arrows.map((a) => a.linkId)))
+    }
+    await p.call('destroy')
+  })
+})
+
 describe('a new scale (a zoom)', () => {
   it('keeps the drawn bars, moved where the scale puts them, as a full render draws them', async () => {
     const zoomed = { ...MOUNT.scale, startMs: ms('2025-12-01'), pxPerDay: 3 }

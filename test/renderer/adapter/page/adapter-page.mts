@@ -77,6 +77,27 @@ const api: PageApi = {
     adapter?.render(input)
     return api.bars()
   },
+  async renderAfterPaint(input, then = {}) {
+    const drawn = () => ({
+      bars: [...host.querySelectorAll('.bar-wrapper')].map(
+        (g) => g.getAttribute('data-task-id') ?? '',
+      ),
+      arrows: [...host.querySelectorAll('.tb-arrow')].map(
+        (g) => g.getAttribute('data-link-id') ?? '',
+      ),
+    })
+    // After the adapter's own frame callback and the task after that frame (after-paint.ts).
+    const afterPaint = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))
+    adapter?.render(input, { afterPaint: true })
+    if (then.mousedown) host.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }))
+    if (then.next) adapter?.render(then.next)
+    const states = [drawn()]
+    await afterPaint()
+    states.push(drawn())
+    await afterPaint()
+    states.push(drawn())
+    return states
+  },
   renderFrozen(input) {
     const bars = input.bars.map((bar) => Object.freeze({ ...bar }))
     const links = input.links.map((link) => Object.freeze({ ...link }))
