@@ -24,6 +24,11 @@ export interface AppProbe {
   timeline(): HTMLElement | null
   /** Scrolls the timeline by `px` and times the frame that shows it. */
   scrollStep(axis: ScrollAxis, px: number): Promise<Sample>
+  /**
+   * Scrolls by `px` in each of `frames` animation frames (a fling); the times between the frames'
+   * callbacks, ms.
+   */
+  scrollRun(axis: ScrollAxis, px: number, frames: number): Promise<number[]>
   /** Clicks the status bar's Refresh and times until the reloaded board is drawn. */
   refresh(): Promise<Sample>
 }

@@ -30,6 +30,8 @@ const SCROLL_PX = 96
 const DRAG_MOVES = 30
 const DRAG_STEP_PX = 12
 const ZOOM_STEPS = 3
+const FLING_FRAMES = 60
+const FLING_PX = 96
 
 const { values: options } = parseArgs({
   options: {
@@ -203,6 +205,18 @@ async function oneRun(url: string, mock: string, tasks: number): Promise<RunResu
       ]),
     )
     await settle(page)
+    // A fling: the view scrolled on every frame, down then up (frames between two animation
+    // frames; a frame that misses its vsync shows as a long one).
+    const fling: number[] = []
+    for (const px of [FLING_PX, -FLING_PX]) {
+      fling.push(
+        ...(await probe(page, (p, a: [number, number]) => p.scrollRun('y', a[0], a[1]), [
+          px,
+          FLING_FRAMES,
+        ])),
+      )
+      await settle(page)
+    }
 
     // Drag the task with dependents; the what-if cascade shows its successors as ghosts. The
     // scroll above moved the view: the bar is brought back first.
@@ -278,6 +292,7 @@ async function oneRun(url: string, mock: string, tasks: number): Promise<RunResu
       heapMb: heap,
       heapAfterMb: heapAfter,
       scroll: scrolled,
+      fling,
       drag,
       drop,
       refresh,
@@ -311,6 +326,7 @@ async function measureApp(tasks: number, runs: number, mock: string): Promise<Ap
       heapMb: median(results.map((r) => r.heapMb)),
       heapAfterMb: median(results.map((r) => r.heapAfterMb)),
       scroll: all((r) => r.scroll),
+      fling: results.flatMap((r) => r.fling),
       drag: all((r) => r.drag),
       drop: all((r) => r.drop),
       refresh: all((r) => r.refresh),
@@ -354,6 +370,7 @@ async function main(): Promise<void> {
     runs,
     view: VIEW,
     scroll: { steps: SCROLL_STEPS, px: SCROLL_PX },
+    fling: { frames: FLING_FRAMES, px: FLING_PX },
     drag: { moves: DRAG_MOVES, px: DRAG_STEP_PX },
     zoomSteps: ZOOM_STEPS,
   })

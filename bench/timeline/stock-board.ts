@@ -93,6 +93,7 @@ export async function measureStock(
     drawn: tasks.length,
     paintMs: Number.NaN,
     scroll: [],
+    fling: [],
     drag: [],
     zoomMs: Number.NaN,
     heapMb: Number.NaN,
@@ -172,6 +173,33 @@ export async function measureStock(
       return row
     }
     row.scroll = scrolled
+    // The fling, as the app path's: the page scrolled by 96 px in each of 60 frames, down then up.
+    const fling = await limited(
+      page.evaluate(async () => {
+        const out: number[] = []
+        for (const dy of [96, -96]) {
+          let last = Number.NaN
+          await new Promise<void>((done) => {
+            let left = 60
+            const step = () => {
+              const now = performance.now()
+              if (!Number.isNaN(last)) out.push(now - last)
+              last = now
+              if (left-- === 0) return done()
+              window.scrollBy(0, dy)
+              requestAnimationFrame(step)
+            }
+            requestAnimationFrame(step)
+          })
+        }
+        return out
+      }),
+    )
+    if (!fling) {
+      row.stopped = `the fling stopped after ${STOCK_LIMIT_MS / 1000} s`
+      return row
+    }
+    row.fling = fling
     await page.waitForTimeout(1000)
     const point = await page.evaluate((id) => {
       const r = document

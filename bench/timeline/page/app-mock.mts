@@ -140,6 +140,26 @@ const probe: AppProbe = {
     return sampleFrom(t0)
   },
 
+  scrollRun(axis: ScrollAxis, px: number, frames: number) {
+    const box = probe.timeline()!
+    const stamps: number[] = []
+    return new Promise<number[]>((resolve) => {
+      // When the frame's callbacks run (the frame's own timestamp is not used: headless Chromium
+      // advances it by one period per frame, however late the frame is).
+      const step = () => {
+        stamps.push(performance.now())
+        if (stamps.length > frames) {
+          resolve(stamps.slice(1).map((t, i) => t - stamps[i]!))
+          return
+        }
+        if (axis === 'y') box.scrollTop += px
+        else box.scrollLeft += px
+        requestAnimationFrame(step)
+      }
+      requestAnimationFrame(step)
+    })
+  },
+
   async refresh() {
     const button = document.querySelector<HTMLButtonElement>('button.refresh')!
     const t0 = performance.now()
