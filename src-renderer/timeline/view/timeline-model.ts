@@ -11,6 +11,7 @@ import { statusClasses } from './bar-status'
 import {
   dependenciesOfRows,
   indexDependencyRows,
+  layoutAfterEdit,
   layoutOfRanking,
   layoutRows,
   paddedRange,
@@ -79,6 +80,12 @@ let lastLayout:
     }
   | undefined
 
+/**
+ * The row ids of a layout made by an edit from another (layoutAfterEdit): the same rows in the
+ * same order, so the same array (not the layout before: each would keep the one before it).
+ */
+const idsKept = new WeakMap<RowLayout<Task>, string[]>()
+
 function rowLayoutOf(
   tasks: readonly Task[],
   collapsedIds: readonly string[],
@@ -96,10 +103,16 @@ function rowLayoutOf(
   ) {
     return last.layout
   }
-  const ranked =
-    collapsedIds.length === 0 && sort && rank ? layoutOfRanking(tasks, sort, rank) : undefined
+  const frozen = collapsedIds.length === 0 && sort && rank ? rank : undefined
+  // An edit (a drop, a field): the same rows, the edited ones and their ancestors made again.
+  const edited =
+    frozen && last && last.collapsedIds.length === 0 && last.sort === sort && last.rank === rank
+      ? layoutAfterEdit(last, tasks, frozen)
+      : undefined
+  const ranked = !edited && frozen && sort ? layoutOfRanking(tasks, sort, frozen) : undefined
   const collapsed = new Set(collapsedIds)
   const layout =
+    edited ??
     ranked ??
     layoutRows(tasks, {
       collapsedTasks: collapsed,
@@ -107,6 +120,8 @@ function rowLayoutOf(
       sort,
       rank,
     })
+  const ids = last && edited ? rowsSummaries.get(last.layout)?.ids : undefined
+  if (edited && ids) idsKept.set(edited, ids)
   lastLayout = { tasks, collapsedIds, sort, rank, layout }
   return layout
 }
@@ -147,6 +162,9 @@ const rowsSummaries = new WeakMap<RowLayout<Task>, RowsSummary>()
 function rowsSummaryOf(layout: RowLayout<Task>): RowsSummary {
   const known = rowsSummaries.get(layout)
   if (known) return known
+  // A layout made from the one before by an edit has its rows' ids, in the same order: the same
+  // array, so that what depends on them (selection ranges, the scroll anchor) holds.
+  const kept = idsKept.get(layout)
   let startMs = Infinity
   let endMs = -Infinity
   for (const row of layout.rows) {
@@ -156,7 +174,7 @@ function rowsSummaryOf(layout: RowLayout<Task>): RowsSummary {
     if (span.endMs > endMs) endMs = span.endMs
   }
   const summary = {
-    ids: layout.rows.map((r) => r.id),
+    ids: kept ?? layout.rows.map((r) => r.id),
     span: startMs <= endMs ? { startMs, endMs } : undefined,
   }
   rowsSummaries.set(layout, summary)
@@ -292,9 +310,12 @@ function barsOfRow(
   ]
 }
 
-/** One index per row layout and dependency list (both are replaced, never changed, on edits). */
+/**
+ * One index per row index and dependency list (both are replaced, never changed, on edits). By
+ * the row index, not the layout: a layout made by an edit keeps its rows, and so its index.
+ */
 const dependencyIndexes = new WeakMap<
-  RowLayout<Task>,
+  ReadonlyMap<string, number>,
   { dependencies: readonly Dependency[]; index: DependencyRowIndex<Dependency> }
 >()
 
@@ -302,10 +323,10 @@ function dependencyIndex(
   layout: RowLayout<Task>,
   dependencies: readonly Dependency[],
 ): DependencyRowIndex<Dependency> {
-  const known = dependencyIndexes.get(layout)
+  const known = dependencyIndexes.get(layout.rowIndexById)
   if (known?.dependencies === dependencies) return known.index
   const index = indexDependencyRows(dependencies, layout.rowIndexById, layout.rows.length)
-  dependencyIndexes.set(layout, { dependencies, index })
+  dependencyIndexes.set(layout.rowIndexById, { dependencies, index })
   return index
 }
 
