@@ -1,4 +1,5 @@
 // Small builders so each geometry test states only the dates and fields that matter to it.
+import fc from 'fast-check'
 import type { LayoutTask } from '../../../src-renderer/timeline/geometry/row-layout'
 
 const DAY_MS = 86_400_000
@@ -33,4 +34,43 @@ export function task(id: string, fields: Partial<LayoutTask> = {}): LayoutTask {
 /** A task with no dates: it belongs in the Unscheduled tray. */
 export function dateless(id: string, fields: Partial<LayoutTask> = {}): LayoutTask {
   return task(id, { startDate: '', dueDate: '', ...fields })
+}
+
+/** A day of March 2026, 1-28, as a timestamp. */
+export function marchDay(day: number): string {
+  return at(`2026-03-${String(day).padStart(2, '0')}`)
+}
+
+/**
+ * Random boards for property tests: subtasks (and circles of parents), pinned tasks, undated
+ * tasks, three projects; task i is `t${i}` with key i + 1.
+ */
+export function randomBoards(size: { minLength?: number; maxLength: number }) {
+  return fc
+    .array(
+      fc.record({
+        parent: fc.nat(size.maxLength),
+        project: fc.constantFrom('API', 'WEB', 'OPS'),
+        start: fc.option(fc.integer({ min: 1, max: 28 }), { nil: undefined }),
+        length: fc.integer({ min: 0, max: 5 }),
+        pinned: fc.boolean(),
+      }),
+      size,
+    )
+    .map((specs) =>
+      specs.map((spec, i) => {
+        const fields = {
+          parentId: spec.parent < specs.length ? `t${spec.parent}` : '',
+          projectKey: spec.project,
+          key: i + 1,
+          pinToTop: spec.pinned,
+        }
+        if (spec.start === undefined) return dateless(`t${i}`, fields)
+        return task(`t${i}`, {
+          ...fields,
+          startDate: marchDay(spec.start),
+          dueDate: marchDay(Math.min(28, spec.start + spec.length)),
+        })
+      }),
+    )
 }

@@ -9,7 +9,7 @@ import {
   SORT_ORDERS,
 } from '../../../src-renderer/timeline/geometry'
 import type { LayoutTask, RowLayout, SortOrder } from '../../../src-renderer/timeline/geometry'
-import { at, dateless, task } from './builders'
+import { at, randomBoards, task } from './builders'
 
 const ids = (tasks: LayoutTask[], options: Parameters<typeof layoutRows>[1] = {}) =>
   layoutRows(tasks, options)
@@ -61,35 +61,7 @@ describe('the layout a ranking was read from', () => {
     unscheduled: layout.unscheduled.map((t) => t.id),
     height: layout.height,
   })
-  /** Random boards: subtasks (and cycles), pinned tasks, undated tasks, three projects. */
-  const boards = fc
-    .array(
-      fc.record({
-        parent: fc.nat(40),
-        project: fc.constantFrom('API', 'WEB', 'OPS'),
-        start: fc.option(fc.integer({ min: 1, max: 28 }), { nil: undefined }),
-        length: fc.integer({ min: 0, max: 5 }),
-        pinned: fc.boolean(),
-      }),
-      { maxLength: 40 },
-    )
-    .map((specs) =>
-      specs.map((spec, i) => {
-        const fields = {
-          parentId: spec.parent < specs.length ? `t${spec.parent}` : '',
-          projectKey: spec.project,
-          key: i + 1,
-          pinToTop: spec.pinned,
-        }
-        if (spec.start === undefined) return dateless(`t${i}`, fields)
-        const day = (d: number) => at(`2026-03-${String(d).padStart(2, '0')}`)
-        return task(`t${i}`, {
-          ...fields,
-          startDate: day(spec.start),
-          dueDate: day(Math.min(28, spec.start + spec.length)),
-        })
-      }),
-    )
+  const boards = randomBoards({ maxLength: 40 })
 
   it('is what laying the same tasks out by that rank gives, in every sort order', () => {
     fc.assert(

@@ -9,45 +9,15 @@ import {
   SORT_ORDERS,
 } from '../../../src-renderer/timeline/geometry'
 import type { LayoutTask, RowLayout } from '../../../src-renderer/timeline/geometry'
-import { at, dateless, task } from './builders'
+import { dateless, marchDay, randomBoards, task } from './builders'
 
-const day = (d: number) => at(`2026-03-${String(d).padStart(2, '0')}`)
+const day = marchDay
 const seen = (layout: RowLayout) => ({
   rows: layout.rows,
   index: [...layout.rowIndexById],
   unscheduled: layout.unscheduled,
   height: layout.height,
 })
-
-/** Random boards: subtasks (and cycles), pinned tasks, undated tasks, three projects. */
-const boards = (pinned: fc.Arbitrary<boolean>) =>
-  fc
-    .array(
-      fc.record({
-        parent: fc.nat(30),
-        project: fc.constantFrom('API', 'WEB', 'OPS'),
-        start: fc.option(fc.integer({ min: 1, max: 20 }), { nil: undefined }),
-        length: fc.integer({ min: 0, max: 5 }),
-        pinned,
-      }),
-      { minLength: 1, maxLength: 30 },
-    )
-    .map((specs) =>
-      specs.map((spec, i) => {
-        const fields = {
-          parentId: spec.parent < specs.length ? `t${spec.parent}` : '',
-          projectKey: spec.project,
-          key: i + 1,
-          pinToTop: spec.pinned,
-        }
-        if (spec.start === undefined) return dateless(`t${i}`, fields)
-        return task(`t${i}`, {
-          ...fields,
-          startDate: day(spec.start),
-          dueDate: day(spec.start + spec.length),
-        })
-      }),
-    )
 
 /** Edits: tasks moved or resized by days, a title-like change (a new object), now and then a
  * change that places a row (a new parent, dates taken away). */
@@ -89,7 +59,7 @@ describe('a layout after an edit', () => {
     let given = 0
     fc.assert(
       fc.property(
-        boards(fc.boolean()),
+        randomBoards({ minLength: 1, maxLength: 30 }),
         fc.constantFrom(...SORT_ORDERS),
         edits,
         (tasks, sort, list) => {
