@@ -18,43 +18,50 @@ const MOST_EDITED = 1 / 8
 const FEW_EDITED = 64
 
 /**
- * Pinned subtasks that head a subtree in the pinned band, away from their parent (whose summary,
- * and its ancestors' and group's, still covers them): by each such row, and by group row. Null
+ * What a layout's rows say of its tree, worked out once per layout: each row's group row, and the
+ * pinned subtasks that head a subtree in the pinned band, away from their parent (whose summary,
+ * and its ancestors' and group's, still covers them), by each such row and by group row. Null
  * where a parent chain runs in a circle (bad data): no edit is laid out from such a layout.
  */
-interface PinnedAway {
+interface RowTree {
+  groupOf: Int32Array
   under: Map<number, number[]>
   inGroup: Map<number, number[]>
 }
 /** By the row index: a layout made by an edit has the same rows in the same places. */
-const pinnedAway = new WeakMap<ReadonlyMap<string, number>, PinnedAway | null>()
+const rowTrees = new WeakMap<ReadonlyMap<string, number>, RowTree | null>()
 
-function pinnedAwayOf(layout: RowLayout<LayoutTask>): PinnedAway | null {
-  const known = pinnedAway.get(layout.rowIndexById)
+function rowTreeOf(layout: RowLayout<LayoutTask>): RowTree | null {
+  const known = rowTrees.get(layout.rowIndexById)
   if (known !== undefined) return known
   const { rows } = layout
-  let away: PinnedAway | null = { under: new Map(), inGroup: new Map() }
+  const groupOf = new Int32Array(rows.length)
+  for (let i = 0, group = 0; i < rows.length; i++) {
+    if (rows[i]!.kind === 'group') group = i
+    groupOf[i] = group
+  }
+  let tree: RowTree | null = { groupOf, under: new Map(), inGroup: new Map() }
   const add = (map: Map<number, number[]>, at: number, root: number) => {
     const list = map.get(at)
     if (list) list.push(root)
     else map.set(at, [root])
   }
-  for (let root = 0; root < rows.length && away; root++) {
+  for (let root = 0; root < rows.length && tree; root++) {
     const row = rows[root]!
     if (row.kind !== 'task' || !row.pinned || row.depth !== 0) continue
     let top = -1
     for (const up of declaredAncestors(layout, root)) {
       if (up === undefined) {
-        away = null
+        tree = null
         break
       }
-      add(away.under, up, root)
+      add(tree.under, up, root)
       top = up
     }
-    if (away && top >= 0) add(away.inGroup, groupAbove(rows, top), root)
+    if (tree && top >= 0) add(tree.inGroup, groupOf[top]!, root)
   }
-  pinnedAway.set(layout.rowIndexById, away)
-  return away
+  rowTrees.set(layout.rowIndexById, tree)
+  return tree
 }
 
 /**
@@ -129,8 +136,8 @@ export function layoutAfterEdit<T extends LayoutTask>(
   }
   if (edited.length === 0) return layout
   const most = Math.max(FEW_EDITED, tasks.length * MOST_EDITED)
-  const away = edited.length > most ? null : pinnedAwayOf(layout)
-  if (!away) return undefined
+  const tree = edited.length > most ? null : rowTreeOf(layout)
+  if (!tree) return undefined
 
   const { rows, rowIndexById } = layout
   const replaced = new Map<number, Row<T>>()
@@ -151,11 +158,11 @@ export function layoutAfterEdit<T extends LayoutTask>(
     if (row.kind !== 'task' || row.task !== before) return undefined
     if (!extent !== !row.extent || !rank.has(after.id)) return undefined
     replaced.set(index, { ...row, task: after, extent })
-    groups.add(groupAbove(rows, index))
+    groups.add(tree.groupOf[index]!)
     for (const up of declaredAncestors(layout, index)) {
       if (up === undefined || !rank.has(rows[up]!.id)) return undefined
       ancestors.add(up)
-      groups.add(groupAbove(rows, up))
+      groups.add(tree.groupOf[up]!)
     }
   }
   const current = (i: number) => replaced.get(i) ?? (rows[i] as Row<T>)
@@ -167,13 +174,13 @@ export function layoutAfterEdit<T extends LayoutTask>(
   for (const index of ancestors) {
     const row = current(index) as TaskRow<T>
     const below = spanBelow(rows, current, index, row.depth)
-    const summary = union(below, ...spanOfAway(away.under.get(index)))
+    const summary = union(below, ...spanOfAway(tree.under.get(index)))
     if (!sameSpan(summary, row.summary)) replaced.set(index, { ...row, summary })
   }
   for (const index of groups) {
     const row = current(index)
     const below = spanBelow(rows, current, index, -1)
-    const summary = union(below, ...spanOfAway(away.inGroup.get(index)))
+    const summary = union(below, ...spanOfAway(tree.inGroup.get(index)))
     if (!sameSpan(summary, row.summary)) replaced.set(index, { ...row, summary } as Row<T>)
   }
 
@@ -187,13 +194,6 @@ export function layoutAfterEdit<T extends LayoutTask>(
         ? layout.unscheduled.map((task) => unscheduled.get(task) ?? task)
         : layout.unscheduled,
   }
-}
-
-/** The group row a task row sits under. */
-function groupAbove(rows: readonly Row[], index: number): number {
-  let i = index
-  while (i > 0 && rows[i]!.kind !== 'group') i--
-  return i
 }
 
 /**
