@@ -5,10 +5,14 @@
 // docs/benchmarks.md. Not a test: it exits 0 whatever the figures.
 //
 //   node --expose-gc --import tsx bench/sync/run.ts [--write] [--runs 3] [--concurrency 4]
-//        [--sizes 1000,3000,10000,50000] [--orders due,created,...]
+//        [--sizes 1000,3000,10000,50000] [--orders due,created,...] [--service same|worker]
+//
+// --service: where the board service runs, on the sync's own thread (same, the default) or on a
+// worker thread of its own (worker: ./service-worker.ts), as the planner's embedded board does.
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import demoBoard from '../../src-server/demo/demo-board.json'
 import { createApiKey, importBoard, LIST_ORDERS, openDatabase } from '../../src-server'
 import type { ListOrder } from '../../src-server'
@@ -27,8 +31,10 @@ const { values: options } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     sizes: { type: 'string', default: '1000,3000,10000,50000' },
     orders: { type: 'string', default: LIST_ORDERS.join(',') },
+    service: { type: 'string', default: 'same' },
   },
 })
+if (!['same', 'worker'].includes(options.service)) throw new Error('--service takes same or worker')
 const runs = Number(options.runs)
 const concurrency = Number(options.concurrency)
 const sizes = options.sizes.split(',').map(Number)
@@ -69,17 +75,61 @@ async function withPeakHeap<T>(work: () => Promise<T>): Promise<{ result: T; pea
   }
 }
 
-async function measure(tasks: number): Promise<Row[]> {
+/** The seeded board served in each order: on this thread, or on a worker thread. */
+async function serveBoard(tasks: number): Promise<{
+  key: string
+  open(order: ListOrder): Promise<{ url: string; close(): Promise<void> }>
+  close(): Promise<void>
+}> {
+  const seeded = performance.now()
+  if (options.service === 'worker') {
+    // tsx's loader is per thread: the worker registers it before loading the service.
+    const entry = new URL('./service-worker.ts', import.meta.url).href
+    const worker = new Worker(
+      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}) })`,
+      { eval: true, workerData: { tasks, orders, owner: OWNER } },
+    )
+    const { key, urls } = await new Promise<{ key: string; urls: Record<string, string> }>(
+      (resolve, reject) => {
+        worker.once('message', resolve)
+        worker.once('error', reject)
+      },
+    )
+    log(
+      `seeded ${tasks} tasks in a worker in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    )
+    return {
+      key,
+      open: (order) => Promise.resolve({ url: urls[order]!, close: () => Promise.resolve() }),
+      close: async () => {
+        const exited = new Promise((resolve) => worker.once('exit', resolve))
+        worker.postMessage('close')
+        await exited
+      },
+    }
+  }
   const db = openDatabase(':memory:')
   const { id: boardId } = importBoard(db, demoBoard)
   const { key } = createApiKey(db, boardId, OWNER)
-  const seeded = performance.now()
   seedBoard(db, boardId, OWNER, { tasks, seed: 1 })
   log(`seeded ${tasks} tasks in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
+  return {
+    key,
+    open: (order) => listen(db, '127.0.0.1', 0, { listOrder: order }),
+    close: () => {
+      db.close()
+      return Promise.resolve()
+    },
+  }
+}
+
+async function measure(tasks: number): Promise<Row[]> {
+  const board = await serveBoard(tasks)
+  const { key } = board
   const rows: Row[] = []
   try {
     for (const order of orders) {
-      const service = await listen(db, '127.0.0.1', 0, { listOrder: order })
+      const service = await board.open(order)
       try {
         for (const lists of tasks >= LARGE ? [false] : [false, true]) {
           const samples: Omit<Row, 'wallAll'>[] = []
@@ -123,7 +173,7 @@ async function measure(tasks: number): Promise<Row[]> {
       }
     }
   } finally {
-    db.close()
+    await board.close()
   }
   return rows
 }
@@ -134,7 +184,7 @@ for (const size of sizes) rows.push(...(await measure(size)))
 const after = loadavg()[0] ?? 0
 const cpu = cpus()
 const section = renderSection(rows, {
-  command: `node --expose-gc --import tsx bench/sync/run.ts${options.write ? ' --write' : ''}`,
+  command: `node --expose-gc --import tsx bench/sync/run.ts${options.write ? ' --write' : ''}${options.service === 'worker' ? ' --service worker' : ''}`,
   date: new Date().toISOString().slice(0, 10),
   machine: `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; load average ${before.toFixed(2)} before the run and ${after.toFixed(2)} after it`,
   runs,
