@@ -11,14 +11,17 @@ interface ProfileNode {
   children?: number[]
 }
 
-/** --profile: a CPU profile of `work`, written to the temp folder, its heaviest functions (self time) logged. */
-export async function profiled<T>(
+/** Runs `work` under an instrument when `on`, naming what it writes after `name`; logs with `log`. */
+type Instrument = <T>(
   on: boolean,
   page: Page,
   name: string,
   work: () => Promise<T>,
   log: (line: string) => void,
-): Promise<T> {
+) => Promise<T>
+
+/** --profile: a CPU profile of `work`, written to the temp folder, its heaviest functions (self time) logged. */
+export const profiled: Instrument = async (on, page, name, work, log) => {
   if (!on) return work()
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Profiler.enable')
@@ -50,13 +53,7 @@ export async function profiled<T>(
 }
 
 /** --trace: a Chromium performance trace of `work`, written to the temp folder for DevTools' Performance panel. */
-export async function traced<T>(
-  on: boolean,
-  page: Page,
-  name: string,
-  work: () => Promise<T>,
-  log: (line: string) => void,
-): Promise<T> {
+export const traced: Instrument = async (on, page, name, work, log) => {
   const browser = page.context().browser()
   if (!on || !browser) return work()
   const file = join(tmpdir(), `app-path-${name.replace(/\W+/g, '-')}.trace.json`)
