@@ -99,10 +99,7 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
               }}
               aria-label={`${name}, unscheduled; drag onto the timeline to schedule`}
             >
-              <span className="task-key">
-                {task.projectKey}-{task.key}
-              </span>{' '}
-              {task.title}
+              <span className="task-key">{`${task.projectKey}-${task.key}`}</span> {task.title}
             </li>
           )
         })}

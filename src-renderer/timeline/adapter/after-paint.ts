@@ -1,7 +1,8 @@
 // A scroll's window move, spread over the frames after it. Drawn at once, its bars, its arrows and
 // the task tree's new rows made one frame of about 30 ms at 5,000 tasks (two frames' time) every
-// 20 rows; in stages, each frame has a part: the tree's rows, then the chart's bars, then their
-// arrows. The window reaches 20 rows past each edge of the view, so what waits is out of sight.
+// block of rows; in stages, each frame has a part: the tree's rows, then the chart's bars, then
+// their arrows. The window reaches a block (OVERSCAN rows, rendered-window.ts) past each edge of
+// the view, so what waits is out of sight.
 import type { RenderInput } from './types'
 
 /** Runs `work` in the task after the next frame (its style, layout and paint); the canceller. */

@@ -1,8 +1,13 @@
 // The rows the timeline hands to its chart for the rows in view (timeline-view.tsx). Pure, so it
 // is computed during render with no ref to remember the last window.
 
-/** Rows beyond each edge of the view, and the block size the window moves by. */
-export const OVERSCAN = 20
+/**
+ * Rows beyond each edge of the view, and the block size the window moves by. 20 made a window
+ * of about 80 rows for a view of 21, all drawn again by each filter keystroke that changes the
+ * rows shown (docs/benchmarks.md, "Filtering"); 10 still keeps a fast fling (3 rows a frame)
+ * inside the window while a move's bars and arrows wait a frame or two (after-paint.ts).
+ */
+export const OVERSCAN = 10
 
 /**
  * The rows handed to the chart for the rows in view: whole blocks of OVERSCAN rows around them,

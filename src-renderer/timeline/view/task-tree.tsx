@@ -165,9 +165,7 @@ export const TaskTree = memo(function TaskTree({
         ) : (
           <span className="toggle-space" />
         )}
-        <span className="task-key">
-          {task.projectKey}-{task.key}
-        </span>{' '}
+        <span className="task-key">{`${task.projectKey}-${task.key}`}</span>{' '}
         <span className="task-title">{task.title}</span>{' '}
         {task.assignedUserEmail && (
           <span className="assignee" title={task.assignedUserEmail}>
