@@ -38,6 +38,8 @@ export function filterTasks(
   tasks: readonly Task[],
   draft: FilterDraft,
   vocabulary: BoardVocabulary,
+  /** The task of an id, as `tasks` has it (the store's table); filterBoard makes one otherwise. */
+  lookup?: (id: string) => Task | undefined,
 ): FilterOutcome {
   const types = propertyTypes(vocabulary)
   const read = readDraft(draft, types)
@@ -51,7 +53,7 @@ export function filterTasks(
       contextIds: NONE,
     }
   const compiled = compileFilters(read.filters, types)
-  const { shown, matchedIds, contextIds } = filterBoard(tasks, compiled.test)
+  const { shown, matchedIds, contextIds } = filterBoard(tasks, compiled.test, lookup)
   return { ...read, all: tasks, shown, matched: matchedIds.size, total: tasks.length, contextIds }
 }
 
@@ -80,7 +82,7 @@ export function selectFilterOutcome(s: PlannerState): FilterOutcome {
   // The vocabulary (a pass over every task's properties, the costliest part of a first paint
   // at 50,000 tasks after the row layout) tells only the property filters' types.
   const vocabulary = Object.keys(draft.properties).length > 0 ? selectVocabulary(s) : NO_PROPERTIES
-  let outcome = filterTasks(tasks, draft, vocabulary)
+  let outcome = filterTasks(tasks, draft, vocabulary, (id) => tasksById[id])
   const before = last?.outcome
   if (
     before &&

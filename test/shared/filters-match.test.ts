@@ -107,8 +107,28 @@ describe('filtering a board for display', () => {
     expect([...contextIds].sort()).toEqual(['c2', 'p1'])
   })
 
+  it("reads parents through the caller's table when given one, with the same result", () => {
+    const byId = new Map(tasks.map((t) => [t.id, t]))
+    const asked: string[] = []
+    const lookup = (id: string) => {
+      asked.push(id)
+      return byId.get(id)
+    }
+    const { shown, contextIds } = filterBoard(tasks, (t) => t.tags.includes('x'), lookup)
+    expect(shown.map((t) => t.id)).toEqual(['p1', 'c2', 'g3', 'o4'])
+    expect([...contextIds].sort()).toEqual(['c2', 'p1'])
+    // Only the parents of matches are looked up; a task with no parent asks for none.
+    expect(asked).toEqual(['c2', 'p1'])
+  })
+
   it('survives a parent cycle in bad data', () => {
     const loop = [buildTask('x1', { parentId: 'x2' }), buildTask('x2', { parentId: 'x1' })]
     expect(filterBoard(loop, (t) => t.id === 'x1').shown.map((t) => t.id)).toEqual(['x1', 'x2'])
+    const byId = new Map(loop.map((t) => [t.id, t]))
+    const lookup = (id: string) => byId.get(id)
+    expect(filterBoard(loop, (t) => t.id === 'x1', lookup).shown.map((t) => t.id)).toEqual([
+      'x1',
+      'x2',
+    ])
   })
 })
