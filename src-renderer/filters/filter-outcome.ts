@@ -82,7 +82,9 @@ export function selectFilterOutcome(s: PlannerState): FilterOutcome {
   // The vocabulary (a pass over every task's properties, the costliest part of a first paint
   // at 50,000 tasks after the row layout) tells only the property filters' types.
   const vocabulary = Object.keys(draft.properties).length > 0 ? selectVocabulary(s) : NO_PROPERTIES
-  let outcome = filterTasks(tasks, draft, vocabulary, (id) => tasksById[id])
+  // Own keys only: a parent id such as "constructor" names no task (the table is a plain object).
+  const taskOf = (id: string) => (Object.hasOwn(tasksById, id) ? tasksById[id] : undefined)
+  let outcome = filterTasks(tasks, draft, vocabulary, taskOf)
   const before = last?.outcome
   if (
     before &&

@@ -133,6 +133,18 @@ describe('the filtered board', () => {
     expect(selectFilterOutcome(store.getState()).matched).toBe(3)
   })
 
+  it('a parent id that is a name of every object ("constructor") names no parent', () => {
+    const store = createPlannerStore()
+    const odd = ['constructor', 'toString', '__proto__'].map((parentId, i) =>
+      task(`o${i}`, { parentId, tags: ['ui'] }),
+    )
+    store.getState().snapshotReceived(snapshot([...board, ...odd]))
+    store.getState().setFilterField('tag', 'ui')
+    const outcome = selectFilterOutcome(store.getState())
+    expect(outcome.shown.map((t) => t.id)).toEqual(['p1', 'c2', 'o0', 'o1', 'o2'])
+    expect([...outcome.contextIds]).toEqual(['p1'])
+  })
+
   it('re-filters an edited task without being asked', () => {
     const store = storeWithBoard()
     store.getState().setFilterField('status', 'To Do')
