@@ -42,6 +42,14 @@ const inside = (box: Box, area: Box) =>
   box.y >= area.y - 1 &&
   box.y + box.height <= area.y + area.height + 1
 
+/** Inside the area, or, for a box wider than the area, its start and its height inside it. */
+const shownInView = (box: Box, area: Box) =>
+  box.width > area.width + 2
+    ? box.x >= area.x - 1 &&
+      box.x < area.x + area.width &&
+      inside({ ...box, x: area.x, width: area.width }, area)
+    : inside(box, area)
+
 const barRect = (id: string): Locator =>
   planner.page.locator(`.tb-bar[data-task-id="${id}"]`).locator('rect.bar').first()
 
@@ -202,7 +210,10 @@ describe('the tree and the chart move together', () => {
       return getComputedStyle(shape).stroke
     })
     expect(ring).toBe('rgb(37, 99, 235)')
-    expect(inside((await barRect(id).boundingBox())!, await chartArea())).toBe(true)
+    // The next bar may be a parent's summary, wider than the view (which row the Tab stop lands
+    // on depends on how far the click before it got on a loaded machine): then its start is
+    // what must be in view.
+    expect(shownInView((await barRect(id).boundingBox())!, await chartArea())).toBe(true)
     // The ring shows on every kind of bar, whatever its priority colour (it once lost to them).
     const rings = await page.evaluate(() => {
       const seen = new Map<string, string>()
