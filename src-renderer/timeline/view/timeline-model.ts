@@ -80,12 +80,6 @@ let lastLayout:
     }
   | undefined
 
-/**
- * The row ids of a layout made by an edit from another (layoutAfterEdit): the same rows in the
- * same order, so the same array (not the layout before: each would keep the one before it).
- */
-const idsKept = new WeakMap<RowLayout<Task>, string[]>()
-
 function rowLayoutOf(
   tasks: readonly Task[],
   collapsedIds: readonly string[],
@@ -120,8 +114,6 @@ function rowLayoutOf(
       sort,
       rank,
     })
-  const ids = last && edited ? rowsSummaries.get(last.layout)?.ids : undefined
-  if (edited && ids) idsKept.set(edited, ids)
   lastLayout = { tasks, collapsedIds, sort, rank, layout }
   return layout
 }
@@ -159,12 +151,25 @@ interface RowsSummary {
  */
 const rowsSummaries = new WeakMap<RowLayout<Task>, RowsSummary>()
 
+/**
+ * The rows' ids, one array per row index: a layout made from the one before by an edit
+ * (layoutAfterEdit) shares its row index and so its rows, in the same order, and gets the same
+ * array, so that what depends on them (selection ranges, the scroll anchor) holds.
+ */
+const rowIdsByIndex = new WeakMap<ReadonlyMap<string, number>, string[]>()
+
+function rowIdsOf(layout: RowLayout<Task>): string[] {
+  let ids = rowIdsByIndex.get(layout.rowIndexById)
+  if (!ids) {
+    ids = layout.rows.map((r) => r.id)
+    rowIdsByIndex.set(layout.rowIndexById, ids)
+  }
+  return ids
+}
+
 function rowsSummaryOf(layout: RowLayout<Task>): RowsSummary {
   const known = rowsSummaries.get(layout)
   if (known) return known
-  // A layout made from the one before by an edit has its rows' ids, in the same order: the same
-  // array, so that what depends on them (selection ranges, the scroll anchor) holds.
-  const kept = idsKept.get(layout)
   let startMs = Infinity
   let endMs = -Infinity
   for (const row of layout.rows) {
@@ -174,7 +179,7 @@ function rowsSummaryOf(layout: RowLayout<Task>): RowsSummary {
     if (span.endMs > endMs) endMs = span.endMs
   }
   const summary = {
-    ids: kept ?? layout.rows.map((r) => r.id),
+    ids: rowIdsOf(layout),
     span: startMs <= endMs ? { startMs, endMs } : undefined,
   }
   rowsSummaries.set(layout, summary)
