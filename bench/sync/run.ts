@@ -50,7 +50,10 @@ const LISTS: KnownValues = {
   statuses: demoBoard.statuses.map((s) => s.name),
   complete: true,
 }
-/** Boards this big are synced once per order and only without lists: each sync takes a while. */
+/**
+ * Boards this big are synced once per order, and only with the board lists given, as the planner
+ * gives them for its embedded board (issue 7, item 7): each sync takes a while.
+ */
 const LARGE = 20_000
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const median = (values: number[]) => {
@@ -131,7 +134,7 @@ async function measure(tasks: number): Promise<Row[]> {
     for (const order of orders) {
       const service = await board.open(order)
       try {
-        for (const lists of tasks >= LARGE ? [false] : [false, true]) {
+        for (const lists of tasks >= LARGE ? [true] : [false, true]) {
           const samples: Omit<Row, 'wallAll'>[] = []
           for (let run = 0; run < (tasks >= LARGE ? 1 : runs); run += 1) {
             const reader = fetchReader(service.url, key)
