@@ -306,7 +306,10 @@ describe('the timeline on the demo board', () => {
     for (const words of ['Done (muted)', 'Started', 'Overdue, not done'])
       expect(await legend.getByText(words, { exact: true }).count()).toBe(1)
     expect(await legend.locator('svg.icon path').count()).toBeGreaterThanOrEqual(3)
-    // The pinned band's name draws its pin as an SVG, and the page holds no emoji at all.
+    // The pinned band's name draws its pin as an SVG, and the page holds no emoji at all. The
+    // band heads the board: at the top it is among the rows drawn, wherever earlier steps left
+    // the view.
+    await page.getByTestId('timeline').evaluate((e) => (e.scrollTop = 0))
     await expect
       .poll(() => page.locator('.tree-row.group .group-name svg.icon-pin').count())
       .toBe(1)
