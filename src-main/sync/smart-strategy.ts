@@ -75,6 +75,8 @@ function splitDue(
   const counts = new Map<string, number>()
   for (const d of days) counts.set(d, (counts.get(d) ?? 0) + 1)
   // A page that alone shows a day of more than the target (any order) proves the days crowded.
+  // (In due order that is also every page whose density before its last day is over the target:
+  // at most 99 tasks there, so such a page shows one day before its last, holding them all.)
   if (Math.max(...counts.values()) > TUNING.target) {
     const crowd = splitCrowded(slice, page, open, board)
     if (crowd) return crowd
@@ -94,10 +96,6 @@ function splitDue(
     const start = Math.max(dayNumber(days[0] as string), lastDay - TUNING.densityDays)
     const before = days.filter((d) => dayNumber(d) >= start && d !== last).length
     const perDay = lastDay > start ? before / (lastDay - start) : (counts.get(last) ?? 0)
-    if (perDay > TUNING.target) {
-      const crowd = splitCrowded(slice, page, open, board)
-      if (crowd) return crowd
-    }
     // An open-ended range holds what the board's keys promise beyond what is loaded.
     const left = range.to === ALL_DAYS.to ? boardSize(page, board) - board.size : Infinity
     const ahead = Math.max(1, Math.min(TUNING.lookahead, Math.ceil(left / TUNING.target)))
@@ -111,7 +109,7 @@ function splitDue(
   const spanned =
     dayNumber(sorted[sorted.length - 1] as string) - dayNumber(sorted[0] as string) + 1
   if (dated / spanned > TUNING.target) {
-    const crowd = splitCrowded(slice, page, open, board)
+    const crowd = splitCrowded(slice, page, open, board, estimate)
     if (crowd) return crowd
   }
   const parts = Math.max(current ? 2 : 1, Math.ceil(dated / TUNING.target))
@@ -138,8 +136,8 @@ function splitCrowded(
   page: readonly Task[],
   open: readonly DimensionName[],
   board: BoardKnowledge,
+  estimate: SliceEstimate = estimateSlice(slice, page, board),
 ): Decision | undefined {
-  const estimate = estimateSlice(slice, page, board)
   for (const name of CROWD_ORDER) {
     if (!open.includes(name) || !board.exhaustive(name)) continue
     const c = valueCandidate(name, slice, page, board, estimate)
