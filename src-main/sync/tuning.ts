@@ -29,21 +29,28 @@ export const TUNING = {
   densityDays: 28,
   /**
    * A part of the board is chased (split further) while each request is expected to load at
-   * least this many tasks not loaded yet; below it the part is reported instead. On the seeded
-   * boards (bench/sync) 4 left creation-ordered boards of 3,000 at 98.8 %, 2 reaches 99 % in
-   * most orders. At 10,000 tasks in creation order (with the rests' shares read off the loaded
-   * tasks, estimate.ts) 2 loaded 97.59 % in 520 requests, 1.5 98.03 % in 576, 1.25 98.18 % in 614
-   * and 1 98.29 % in 656; due order took 308 requests at 1.25 and 1.5 against 284 at 2.
+   * least this many tasks not loaded yet; below it the part is reported instead. At 10,000
+   * tasks in creation order (rests' shares read off the loaded tasks, estimate.ts) 1.25 loaded
+   * 98.18 % in 598 requests while small rests were proven whatever it took. Once only rests one
+   * split proves count as cheap (cheapProof), 1.25 loaded 97.79 % in 403, 1 97.93 % in 442 and
+   * 0.75 98.16 % in 500; due order took 235 requests at each (bench/sync/engine.ts, 2026-11-25).
    */
-  gainPerRequest: 1.25,
+  gainPerRequest: 0.75,
   /**
    * A rest whose query is expected to need at most this many requests is proven even when its
-   * pages suggest nothing is missing. 4 makes the demo board every newcomer opens (300 tasks,
-   * lists given) sync complete, where 3 left its undated tasks reported (4 requests); it lifts
-   * creation order at 3,000 tasks from 98.77 % to 99.07 % loaded for 24 more requests (139), and
-   * costs 22 (due order, 284) and 85 (creation order, 513) more requests at 10,000 tasks.
+   * pages suggest nothing is missing, where one split by a filter every task has is expected to
+   * leave each part under a page (smart-strategy.ts). Counted as cheap whatever the filters
+   * left, such rests took 12 requests for "4" (10,000 tasks, due order), and creation order 598
+   * requests where 500 load as much (with gainPerRequest 0.75).
    */
   cheapProof: 4,
+  /**
+   * On a board of at most this many loaded tasks a rest within cheapProof is proven whatever it
+   * takes: it is what makes the demo board every newcomer opens (300 tasks, lists given) sync
+   * complete (24 requests, where 5 leave its undated tasks reported). 1,000 keeps boards of
+   * 1,000 seeded tasks loading all of them in every order (75 to 77 requests, 82 to 84 before).
+   */
+  smallBoard: 1000,
   /**
    * A filter every task has is used to cut a crowded slice or a rest only when its largest
    * part is expected to hold at most this share of the slice (or a part with none of the
