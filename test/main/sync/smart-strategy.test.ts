@@ -1,7 +1,8 @@
-// When a rest of a board (tasks no filter can reach directly: undated, say) is worth proving.
-// A small rest was proven whatever it took; where only optional filters were left to cut it,
-// each leaving a rest of its own, "4 requests" became 12 (10,000 tasks, due order) and creation
-// order spent a third of its requests proving rests its pages showed nothing missing from.
+// How the smart strategy judges a rest of a board (tasks no filter reaches directly: undated
+// ones, say). A small rest was proven whatever it took: where only optional filters were left to
+// cut it, each leaving a rest of its own, "4 requests" became 12 (10,000 tasks, due order), and
+// creation order spent a sixth of its requests proving rests whose pages showed nothing missing.
+// And a cut by type or pin that leaves every known task on one side asks the same query again.
 import { describe, expect, it } from 'vitest'
 import type { Task } from '../../../src-shared/api'
 import { BoardKnowledge } from '../../../src-main/sync/board-knowledge'
@@ -61,5 +62,28 @@ describe('smartStrategy, a small rest', () => {
     board.add(cell)
     const decision = smartStrategy.decide({ slice: rest, page, open, waited: true }, board)
     expect(decision).toMatchObject({ kind: 'split' })
+  })
+})
+
+describe('smartStrategy, a filter every task has', () => {
+  it('does not cut by type or pin when every known task is on one side', () => {
+    // 1,000 tasks of APP / Done loaded, every one a plain task, none pinned; the page shows its
+    // undated tasks first (due order), 3 of them with no assignee. The slice was guessed at 1,400
+    // tasks by its parent, more than the loaded tasks and the page suggest.
+    const board = new BoardKnowledge(LISTS)
+    const dated = Array.from({ length: 900 }, (_, i) => make(i, {}))
+    const undated = Array.from({ length: 100 }, (_, i) =>
+      make(2000 + i, { dueDate: '', assignedUserEmail: i < 3 ? '' : ADA }),
+    )
+    board.add(dated)
+    board.add(undated)
+    const guessed: Slice = { ...rest, expected: 1400 }
+    const decision = smartStrategy.decide(
+      { slice: guessed, page: undated, open, waited: true },
+      board,
+    )
+    // Type would part it into 1,000 tasks and no milestone: the same query asked again.
+    expect(decision.kind).toBe('split')
+    expect(decision).not.toMatchObject({ dimension: expect.stringMatching(/^(type|pinToTop)$/) })
   })
 })

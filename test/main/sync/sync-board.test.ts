@@ -82,9 +82,10 @@ describe.each(LIST_ORDERS)('syncBoard, list order %s', (order) => {
     // Undated tasks could hide behind any project's 320: only that can be named, not proven.
     for (const part of result.coverage.truncated) expect(part.description).toMatch(/no due date/)
     // Cut day by day, each day's query comes back full and is cut again by project: 47 to 54
-    // requests. Cut by project first, a project's days fit two to a page: 33 to 40 (the undated
+    // requests. Cut by project first, a project's days fit two to a page: 38 to 40 in the orders
+    // a service keeps, and 32 to 45 where it draws a random 100 each time (80 runs; the undated
     // rest, which cannot be proven, takes about ten of those in either plan).
-    expect(result.coverage.requests).toBeLessThanOrEqual(43)
+    expect(result.coverage.requests).toBeLessThanOrEqual(order === 'random' ? 46 : 43)
   })
 
   it('names 100 or more tasks that share every filtered value, and loads the rest', async () => {
