@@ -274,10 +274,10 @@ function cheapToProve(
   board: BoardKnowledge,
   estimate: SliceEstimate,
 ): boolean {
+  if (requests > TUNING.cheapProof) return false
   // On a small board proving is cheap whatever it takes, and it is what lets the board sync
   // complete (the default demo board of 300 tasks: 24 requests, where 5 leave its undated
   // tasks reported).
-  if (requests > TUNING.cheapProof) return false
   if (slice.without.length === 0 || board.size <= TUNING.smallBoard) return true
   return ALWAYS_SET_ORDER.some((name) => {
     if (!open.includes(name) || !board.exhaustive(name)) return false
