@@ -41,9 +41,15 @@ export const smartStrategy: Strategy = {
     // filters left bound how far it goes. A rest is chased while it is cheap to prove, or
     // while each request is expected to load enough of it.
     const requests = Math.ceil(estimate.matches / TUNING.target)
-    const worth =
-      cheapToProve(requests, slice, page, open, board, estimate) ||
-      estimate.unloaded >= TUNING.gainPerRequest * requests
+    if (slice.without.length > 0 && requests <= TUNING.cheapProof) {
+      const proof = provingSplit(slice, page, open, board, estimate)
+      if (proof) return proof
+    }
+    // On a small board a small rest is proven whatever it takes: it is what lets the board sync
+    // complete (the default demo board of 300 tasks: 24 requests, where 5 leave its undated
+    // tasks reported).
+    const small = requests <= TUNING.cheapProof && board.size <= TUNING.smallBoard
+    const worth = small || estimate.unloaded >= TUNING.gainPerRequest * requests
     if (slice.without.length > 0 && !worth) {
       return { kind: 'stop', reason: stopReason(requests, estimate.unloaded) }
     }
@@ -260,30 +266,26 @@ function valueCandidate(
 }
 
 /**
- * Whether a slice of about `requests` pages is cheap to prove: it is, where one split by a
- * filter every task has (no rest left) is expected to leave every part under a page. A rest
- * whose only cuts left are optional filters (each leaving a rest of its own) costs several
- * times its size: at 10,000 tasks in due order a rest of 318 tasks with none of its own tasks
- * missing took 12 requests to prove.
+ * A split by a filter every task has (no rest left) expected to leave each part under a page:
+ * one request more per part proves a small rest, so it is worth asking even where its pages
+ * show nothing missing. A rest with no such split is chased only for what it is expected to
+ * load: cut along optional filters, each leaving a rest of its own, a rest of 318 tasks with
+ * none of its own tasks missing took 12 requests to prove (10,000 tasks, due order), and where
+ * such a split existed but the optional filters were tried first, 19.
  */
-function cheapToProve(
-  requests: number,
+function provingSplit(
   slice: Slice,
   page: readonly Task[],
   open: readonly DimensionName[],
   board: BoardKnowledge,
   estimate: SliceEstimate,
-): boolean {
-  if (requests > TUNING.cheapProof) return false
-  // On a small board proving is cheap whatever it takes, and it is what lets the board sync
-  // complete (the default demo board of 300 tasks: 24 requests, where 5 leave its undated
-  // tasks reported).
-  if (slice.without.length === 0 || board.size <= TUNING.smallBoard) return true
-  return ALWAYS_SET_ORDER.some((name) => {
-    if (!open.includes(name) || !board.exhaustive(name)) return false
+): Decision | undefined {
+  for (const name of ALWAYS_SET_ORDER) {
+    if (!open.includes(name) || !board.exhaustive(name)) continue
     const c = valueCandidate(name, slice, page, board, estimate)
-    return c !== undefined && Math.max(c.largest, c.quiet) < PAGE
-  })
+    if (c && partsHolding(c) >= 2 && Math.max(c.largest, c.quiet) < PAGE) return c.decision
+  }
+  return undefined
 }
 
 /** Filters every task has (the rest holds only values never seen): tried first, in order. */

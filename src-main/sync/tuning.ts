@@ -39,9 +39,9 @@ export const TUNING = {
   /**
    * A rest whose query is expected to need at most this many requests is proven even when its
    * pages suggest nothing is missing, where one split by a filter every task has is expected to
-   * leave each part under a page (smart-strategy.ts). Counted as cheap whatever the filters
-   * left, such rests took 12 requests for "4" (10,000 tasks, due order), and creation order 598
-   * requests where 500 load as much (with gainPerRequest 0.75).
+   * leave each part under a page; that split is then the one made (smart-strategy.ts). Counted
+   * as cheap whatever the filters left, such rests took 12 requests for "4" (10,000 tasks, due
+   * order), and creation order 598 requests where 500 load as much (with gainPerRequest 0.75).
    */
   cheapProof: 4,
   /**

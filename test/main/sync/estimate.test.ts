@@ -51,4 +51,21 @@ describe('estimateSlice', () => {
     expect(unloaded).toBeGreaterThan(30)
     expect(unloaded).toBeLessThan(70)
   })
+
+  it('expects no more of a rest missing than its query has matches not loaded', () => {
+    // Due order lists undated tasks first: the whole board's undated rest shows a page of
+    // nothing but its own tasks, which says only that there are at least 100. 1,000 dated tasks
+    // are loaded and keys reach 1,200: at most about 200 tasks can be missing, not about 1,100
+    // (the page read as a sample of the board, all of it undated).
+    const dated = Array.from({ length: 1000 }, (_, i) => make(i, {}))
+    const page = Array.from({ length: 100 }, (_, i) => make(1100 + i, { dueDate: '' }))
+    const board = new BoardKnowledge()
+    board.add(dated)
+    board.add(page)
+    const rest: Slice = { filters: {}, without: [{ name: 'dueDate', values: 'all' }] }
+    const { matches, unloaded } = estimateSlice(rest, page, board)
+    expect(matches).toBeGreaterThan(1100)
+    expect(unloaded).toBeLessThanOrEqual(matches - 1100)
+    expect(unloaded).toBeGreaterThanOrEqual(50)
+  })
 })

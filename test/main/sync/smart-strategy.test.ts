@@ -87,3 +87,31 @@ describe('smartStrategy, a filter every task has', () => {
     expect(decision).not.toMatchObject({ dimension: expect.stringMatching(/^(type|pinToTop)$/) })
   })
 })
+
+describe('smartStrategy, a small rest one split proves', () => {
+  it('is cut by that split, not along optional filters that each leave a rest', () => {
+    // 240 tasks in status Done, 80 in each of 3 projects, none of them missing: the rest of its
+    // undated tasks with no assignee is proven by cutting it by project, one request a project.
+    const projects = ['WEB', 'APP', 'OPS']
+    const lists = { projectKeys: [...projects, 'BIG'], statuses: ['To Do', 'Done'], complete: true }
+    const board = new BoardKnowledge(lists)
+    const done = Array.from({ length: 240 }, (_, i) => ({
+      ...make(i, { projectKey: projects[i % 3] }),
+      key: Math.floor(i / 3) + 1,
+    }))
+    board.add(done)
+    board.add(
+      Array.from({ length: 1200 }, (_, i) => ({
+        ...make(1000 + i, { status: 'To Do', projectKey: 'BIG' }),
+        key: i + 1,
+      })),
+    )
+    const slice: Slice = { filters: { status: ['Done'] }, without: rest.without }
+    const page = [...done].sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1)).slice(0, 100)
+    const decision = smartStrategy.decide(
+      { slice, page, open: [...open, 'projectKey'], waited: true },
+      board,
+    )
+    expect(decision).toMatchObject({ kind: 'split', dimension: 'projectKey' })
+  })
+})
