@@ -159,7 +159,12 @@ function splitCrowded(
   return undefined
 }
 
-/** Per value of a value filter: expected matches of the narrowed query, and owned tasks. */
+/**
+ * Per value of a value filter: expected matches of the narrowed query, and owned tasks; and the
+ * expected matches of a bucket of values, where a task with two of them counts once (summed per
+ * value, a bucket of 6 tags was guessed at 1,204 tasks where it held 885: 10,000 tasks, due
+ * order; a slice guessed too big is cut by type or pin where it need not be).
+ */
 function valueSizes(
   name: DimensionName,
   values: readonly string[],
@@ -167,7 +172,11 @@ function valueSizes(
   page: readonly Task[],
   board: BoardKnowledge,
   estimate: SliceEstimate,
-): { matches: Map<string, number>; owned: Map<string, number> } {
+): {
+  matches: Map<string, number>
+  owned: Map<string, number>
+  bucketMatches: (bucket: readonly string[]) => number
+} {
   const dimension = DIMENSIONS[name] as ValueDimension & { name: ValueFilter }
   // Loaded tasks counted per value (a value listed twice counts once, as a task would).
   const loaded = board.loadedMatching(slice.filters)
@@ -185,7 +194,13 @@ function valueSizes(
     bump(matches, v, guess)
     bump(owned, v, guess)
   }
-  return { matches, owned }
+  const bucketMatches = (bucket: readonly string[]) => {
+    if (bucket.length === 1) return matches.get(bucket[0] as string) ?? 0
+    const hits = sample.filter((task) => dimension.of(task).some((v) => bucket.includes(v))).length
+    const guess = hits === 0 ? 0 : (estimate.unloaded * hits) / sample.length
+    return loaded.countWithAny(dimension.name, bucket) + guess
+  }
+  return { matches, owned, bucketMatches }
 }
 
 interface Candidate {
@@ -235,14 +250,18 @@ function valueCandidate(
   const current = dimension.get(slice.filters)
   const values = current ?? board.values(name)
   if (values.length < (current ? 2 : 1)) return undefined
-  const { matches, owned } = valueSizes(name, values, slice, page, board, estimate)
-  const sum = (bucket: readonly string[]) => bucket.reduce((n, v) => n + (matches.get(v) ?? 0), 0)
+  const {
+    matches,
+    owned,
+    bucketMatches: sum,
+  } = valueSizes(name, values, slice, page, board, estimate)
   // Values that hold none of the slice's own tasks go together: that bucket will be reported
   // rather than chased, so it is one part of the report, not many.
   const silent = values.filter((v) => (owned.get(v) ?? 0) < 0.5)
   const quiet = slice.without.length > 0 && silent.length < values.length ? silent : []
   const busy = new Map([...matches].filter(([v]) => !quiet.includes(v)))
-  let { buckets, expected } = packValues(busy, TUNING.target, !dimension.list)
+  let buckets = packValues(busy, TUNING.target, !dimension.list).buckets
+  let expected = buckets.map(sum)
   const largest = Math.max(0, ...expected)
   if (quiet.length > 0) {
     const together = dimension.list ? [quiet] : quiet.map((v) => [v])

@@ -103,6 +103,16 @@ export class TaskSet {
     return bits ? popcountAnd(this.words, bits.words) : 0
   }
 
+  /** How many of them have any of `values` for the filter `name` (a task with two counts once). */
+  countWithAny(name: ValueFilter, values: readonly string[]): number {
+    const union = new Uint32Array(this.words.length)
+    for (const value of values) {
+      const bits = this.index.bitsOf(name, value)
+      if (bits) orInto(union, bits.words)
+    }
+    return popcountAnd(this.words, union)
+  }
+
   /** How many of them have a value for the filter `name` at all. */
   countHaving(name: DimensionName): number {
     return popcountAnd(this.words, this.index.havingBits(name).words)

@@ -115,3 +115,32 @@ describe('smartStrategy, a small rest one split proves', () => {
     expect(decision).toMatchObject({ kind: 'split', dimension: 'projectKey' })
   })
 })
+
+describe('smartStrategy, a bucket of values', () => {
+  it('counts a task with two of its values once', () => {
+    // A crowded day of 450 tasks, each with two tags that always come together (15 pairs): a
+    // bucket of one pair holds 30 tasks, not 60.
+    const board = new BoardKnowledge(LISTS)
+    const tasks = Array.from({ length: 450 }, (_, i) =>
+      make(i, { tags: [`p${i % 15}a`, `p${i % 15}b`], dueDate: '2026-03-02T00:00:00.000Z' }),
+    )
+    board.add(tasks)
+    const day: Slice = {
+      filters: {
+        projectKey: ['APP'],
+        status: ['Done'],
+        dueDate: { from: '2026-03-02', to: '2026-03-02' },
+      },
+      without: [],
+    }
+    const page = tasks.filter((_, i) => i % 5 === 0).slice(0, 100)
+    const decision = smartStrategy.decide({ slice: day, page, open: ['tag'], waited: false }, board)
+    expect(decision).toMatchObject({ kind: 'split', dimension: 'tag' })
+    const { buckets, expected } = decision as { buckets: string[][]; expected: number[] }
+    expect(buckets.some((bucket) => bucket.length > 1)).toBe(true)
+    buckets.forEach((bucket, i) => {
+      const holding = tasks.filter((t) => t.tags.some((tag) => bucket.includes(tag))).length
+      expect(expected[i]).toBeCloseTo(holding)
+    })
+  })
+})
