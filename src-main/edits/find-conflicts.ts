@@ -5,7 +5,7 @@
 // project, status, type and dates (readTasks, also used to learn a task's new updatedAt after
 // the planner's own write).
 import { isDeepStrictEqual } from 'node:util'
-import { SERVICE_LIMITS } from '../../src-shared/api'
+import { entryOf, SERVICE_LIMITS } from '../../src-shared/api'
 import type { DayRange, ListTasksFilters, Task, UpdateTaskItem } from '../../src-shared/api'
 import type { EditConflict } from '../../src-shared/ipc'
 import type { TaskLister } from './find-created-tasks'
@@ -91,7 +91,7 @@ export async function findConflicts(
   ours: ReadonlyMap<string, string> = new Map(),
 ): Promise<EditConflict[]> {
   const accepted = (id: string) =>
-    [seen[id], ours.get(id)].filter((v): v is string => v !== undefined)
+    [entryOf(seen, id), ours.get(id)].filter((v): v is string => v !== undefined)
   const checked = edits.flatMap((edit) => {
     const task = edit.id === undefined ? undefined : known.get(edit.id)
     return task && accepted(task.id).length > 0 ? [task] : []

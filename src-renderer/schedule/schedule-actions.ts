@@ -4,6 +4,7 @@
 // A move fix is ONE batch through applyEdit (an updateFields command of the absolute dates the
 // scheduling core computed, cascade included), so it is optimistic, journaled and one undo step.
 // A lag fix goes through changeLag (delete-then-create; the interface has no dependency update).
+import { idTable } from '../../src-shared/api/id-table'
 import type { Task } from '../../src-shared/api/resources'
 import { baselineNameProblem } from '../../src-shared/baselines/saved-baseline'
 import type { BaselineTaskDates } from '../../src-shared/baselines/saved-baseline'
@@ -46,7 +47,7 @@ export async function loadBaselines(
 
 /** Every task with a date, as the board shows it now (unconfirmed edits included). */
 export function baselineTasks(tasks: Iterable<Task>): Record<string, BaselineTaskDates> {
-  const out: Record<string, BaselineTaskDates> = {}
+  const out = idTable<BaselineTaskDates>()
   for (const task of tasks) {
     if (task.startDate || task.dueDate)
       out[task.id] = { startDate: task.startDate, dueDate: task.dueDate }

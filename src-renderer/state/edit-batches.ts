@@ -13,6 +13,7 @@
 //   write (the sync read the task after our write, or after someone else's). A snapshot with the
 //   recorded updatedAt was read before our write landed (a refresh racing a drag, the cached
 //   snapshot): our written dates are laid over it, and the task stays out of `seen`.
+import { copyTable, idTable } from '../../src-shared/api/id-table'
 import type { Task } from '../../src-shared/api/resources'
 import type { EditProblem, PendingEdits } from '../../src-shared/ipc/contract'
 import type { Command, PatchFields, TaskPatch, TaskTable } from './commands/types'
@@ -82,7 +83,7 @@ export const EMPTY_EDITS: EditsData = {
   nextRetryAt: undefined,
   problems: [],
   inFlight: [],
-  written: {},
+  written: idTable(),
   messages: [],
   nextId: 1,
 }
@@ -99,7 +100,7 @@ export function seenFor(
   const ours = new Set(Object.keys(edits.written))
   for (const batch of edits.inFlight)
     if (batch.profileId === board.profileId) for (const update of batch.updates) ours.add(update.id)
-  const seen: Record<string, string> = {}
+  const seen = idTable<string>()
   for (const id of ids) {
     const task = board.tasksById[id]
     if (task && !ours.has(id)) seen[id] = task.updatedAt
@@ -155,7 +156,7 @@ export function rollBack<B extends TaskTable>(
       }
       const task = (tasksById ?? board.tasksById)[before.id]
       if (!task || !sent || !showsSlot(task, sent, slot)) continue
-      tasksById ??= { ...board.tasksById }
+      tasksById ??= copyTable(board.tasksById)
       tasksById[before.id] = applyPatch(task, pickSlots(before, [slot]))
     }
   }
@@ -183,7 +184,7 @@ export function recordWrites(
   ids: ReadonlySet<string>,
   queued: boolean,
 ): EditsData {
-  const written = { ...edits.written }
+  const written = copyTable(edits.written)
   for (const update of batch.updates) {
     const task = board.tasksById[update.id]
     if (!ids.has(update.id) || !task) continue
@@ -211,15 +212,17 @@ export function overlayEdits(
   edits: EditsData,
   sameBoard: boolean,
 ): { tasksById: Record<string, Task>; edits: EditsData } {
-  const tasksById: Record<string, Task> = {}
-  for (const task of snapshotTasks) tasksById[task.id] = task
+  const tasksById = idTable(snapshotTasks.map((task) => [task.id, task] as const))
   if (!sameBoard) {
     // The journal's marks were the old board's; the new board's come with its edits:pending.
     const cleared = { pendingCount: 0, pendingBatches: [], pendingTaskIds: [], problems: [] }
-    return { tasksById, edits: { ...edits, ...cleared, nextRetryAt: undefined, written: {} } }
+    return {
+      tasksById,
+      edits: { ...edits, ...cleared, nextRetryAt: undefined, written: idTable() },
+    }
   }
 
-  const written: Record<string, LocalWrite> = {}
+  const written = idTable<LocalWrite>()
   for (const [id, write] of Object.entries(edits.written)) {
     const task = tasksById[id]
     if (!task || task.updatedAt !== write.seenBefore) continue

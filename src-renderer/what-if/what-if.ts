@@ -3,6 +3,7 @@
 // the successors that would have to move show as ghost bars with a live summary; on the drop the
 // user chooses Apply all (one batch: the dragged tasks and every successor, one undo step),
 // Apply this task only, or Discard. Shift at the drop, or the setting, applies all at once.
+import { idTable } from '../../src-shared/api/id-table'
 import type { Task } from '../../src-shared/api/resources'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
 import { cascade, taskExtent } from '../../src-shared/schedule'
@@ -37,7 +38,7 @@ export function planDrop(
   // The command on a table of just the tasks it names: the same dates, without copying the
   // whole board's table on every frame.
   const named = command.kind === 'moveTasks' ? command.ids : 'id' in command ? [command.id] : []
-  const table: Record<string, Task> = {}
+  const table = idTable<Task>()
   for (const id of named) {
     const task = board.tasksById[id]
     if (task) table[id] = task

@@ -7,6 +7,7 @@
 //   main keeps each conflict as a problem (Keep mine / Take theirs); the rest are kept;
 // - an error (the board refused the edit, or the planner failed): rolled back, with a message
 //   saying what and why. Main answers an error only when the edit is not in its journal.
+import { copyTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
 import type { IpcErrorCode, IpcResult, UpdateTasksResult } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
@@ -160,7 +161,7 @@ function settle(
     // A task in conflict shows the board's version: Take theirs is what the user sees until
     // they choose Keep mine.
     if (theirs.size > 0) {
-      const tasksById = { ...board.tasksById }
+      const tasksById = copyTable(board.tasksById)
       for (const [id, task] of theirs) if (tasksById[id]) tasksById[id] = task
       board = { ...board, tasksById }
     }

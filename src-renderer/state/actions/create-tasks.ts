@@ -4,6 +4,7 @@
 // subtasks (main does not look for them) or a task main could not find, which is shown as
 // "created, not yet seen", never as a second row, and is never re-sent.
 import { toCanonicalTimestamp } from '../../../src-shared/api/dates'
+import { copyTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
 import type { CreateTaskItem } from '../../../src-shared/api/task-bodies'
 import type { CreateTasksResult, IpcErrorCode, IpcResult } from '../../../src-shared/ipc/contract'
@@ -41,7 +42,7 @@ export async function createTasks(
   const { created, unknown } = answer.value
   const here = state.board.profileId === profileId
   if (here && created.length > 0) {
-    const tasksById = { ...state.board.tasksById }
+    const tasksById = copyTable(state.board.tasksById)
     const taskIds = [...state.board.taskIds]
     for (const found of created) {
       const item = items[found.index]

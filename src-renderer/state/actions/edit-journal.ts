@@ -3,6 +3,7 @@
 // reports a new problem: a conflict shows the board's version; a refusal (or a failure of the
 // planner) reloads the board, since only the board knows what it now holds.
 import { applyUpdate } from '../../../src-shared/api/apply-update'
+import { copyTable, idTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
 import type { EditProblem, PendingEdits } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
@@ -31,7 +32,7 @@ export async function discardEdits(store: PlannerStore, api: PlannerApi): Promis
   store.setState((s) => ({
     edits: {
       ...s.edits,
-      written: Object.fromEntries(Object.entries(s.edits.written).filter(([, w]) => !w.queued)),
+      written: idTable(Object.entries(s.edits.written).filter(([, w]) => !w.queued)),
     },
   }))
   received(store, api, result.value)
@@ -79,7 +80,7 @@ function showTheirs(store: PlannerStore, problems: readonly EditProblem[]): void
   const theirs: Task[] = problems.flatMap((p) => (p.conflict?.theirs ? [p.conflict.theirs] : []))
   if (theirs.length === 0) return
   store.setState((s) => {
-    const tasksById = { ...s.board.tasksById }
+    const tasksById = copyTable(s.board.tasksById)
     for (const task of theirs) if (tasksById[task.id]) tasksById[task.id] = task
     return { board: { ...s.board, tasksById } }
   })
@@ -88,7 +89,7 @@ function showTheirs(store: PlannerStore, problems: readonly EditProblem[]): void
 function showItems(store: PlannerStore, items: EditProblem['tasks']): void {
   if (items.length === 0) return
   store.setState((s) => {
-    const tasksById = { ...s.board.tasksById }
+    const tasksById = copyTable(s.board.tasksById)
     for (const item of items) {
       const task = item.id === undefined ? undefined : tasksById[item.id]
       if (task) tasksById[task.id] = applyUpdate(task, item)

@@ -3,6 +3,7 @@
 // previous values as the inverse. So "apply, then apply the inverse" is the identity by
 // construction, for every command, and the inverse also serves partial rollback (keep the items
 // of the tasks to restore), undo and redo (the inverse of the inverse).
+import { copyTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
 import type { TaskTable } from './types'
 import { applyPatch, patchSlot, sameValue, slotsOf, taskSlot, withSlot } from './task-patch'
@@ -45,7 +46,7 @@ export function changeFields<B extends TaskTable>(
       undo = withSlot(undo, slot, old)
     }
     if (slotsOf(update).length === 0) continue
-    tasksById ??= { ...board.tasksById }
+    tasksById ??= copyTable(board.tasksById)
     tasksById[id] = applyPatch(task, update)
     updates.push(update)
     before.push(undo)

@@ -1,5 +1,6 @@
 // The board as last synced (with this renderer's unconfirmed edits laid over it), how complete
 // it is, and how loading it goes.
+import { idTable } from '../../../src-shared/api/id-table'
 import type { Dependency, Task } from '../../../src-shared/api/resources'
 import type {
   BoardSnapshot,
@@ -42,7 +43,7 @@ export interface BoardSlice {
 
 export const EMPTY_BOARD: BoardData = {
   profileId: '',
-  tasksById: {},
+  tasksById: idTable(),
   taskIds: [],
   dependencies: [],
   coverage: null,

@@ -2,6 +2,7 @@
 // optimistic batches still waiting for main's answer, this renderer's writes that no snapshot
 // shows yet, and the messages that tell the user what happened. The batch rules are in
 // ../edit-batches.ts; ../actions/apply-edit.ts drives them.
+import { idTable } from '../../../src-shared/api/id-table'
 import type { PendingEdits } from '../../../src-shared/ipc/contract'
 import type { EditsData, MessageKind } from '../edit-batches'
 import { addMessages, EMPTY_EDITS } from '../edit-batches'
@@ -25,9 +26,7 @@ export const createEditsSlice: SliceCreator<EditsSlice> = (set, get) => ({
       let written = s.edits.written
       // An empty journal has sent (or dropped) everything it held: nothing is queued any more.
       if (pending.count === 0 && Object.values(written).some((w) => w.queued)) {
-        written = Object.fromEntries(
-          Object.entries(written).map(([id, w]) => [id, { ...w, queued: false }]),
-        )
+        written = idTable(Object.entries(written).map(([id, w]) => [id, { ...w, queued: false }]))
       }
       return {
         edits: {

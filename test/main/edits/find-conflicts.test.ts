@@ -117,3 +117,22 @@ describe('finding conflicts before an update', () => {
     expect(conflict?.fields).toEqual(['title'])
   })
 })
+
+describe('task ids that name members of every object', () => {
+  it('checks a task only when what the user saw of it was sent', async () => {
+    // The spec makes a task ID any string. "constructor" is not in an empty `seen`, though a
+    // plain object finds Object's constructor under that name: the edit was checked against
+    // the board as if the user had seen a version of the task.
+    const task = { ...snapshot[0]!, id: 'constructor' }
+    const asked: string[] = []
+    const fake = {
+      listTasks: (filters: ListTasksFilters) => {
+        asked.push(toListQuery(filters).toString())
+        return Promise.resolve([task])
+      },
+    }
+    const edits = [{ id: 'constructor', title: 'x' }]
+    expect(await findConflicts(fake, edits, {}, new Map([[task.id, task]]))).toEqual([])
+    expect(asked).toEqual([])
+  })
+})

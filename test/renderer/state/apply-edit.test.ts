@@ -334,3 +334,42 @@ describe('messages', () => {
     expect(texts(store).at(-1)).toBe('m23')
   })
 })
+
+describe('task ids that name members of every object', () => {
+  // The spec makes a task ID any string; a service may hand out "__proto__" or "constructor".
+  // Held in a plain object, the first became the table's prototype instead of an entry, and the
+  // second (or "toString") was found whether or not the board had such a task.
+  const odd = [
+    task('__proto__', { title: 'Proto', dueDate: '2026-03-04T00:00:00.000Z' }),
+    task('constructor', { title: 'Ctor', dueDate: '2026-03-05T00:00:00.000Z' }),
+    task('t1', { title: 'Plain', dueDate: '2026-03-06T00:00:00.000Z' }),
+  ]
+  const entries = (store: PlannerStore) =>
+    Object.keys(store.getState().board.tasksById)
+      .sort()
+      .map((id) => [id, store.getState().board.tasksById[id]?.title])
+
+  it('are loaded, found and edited like any other, and absent ones are not found', async () => {
+    const store = createPlannerStore()
+    store.getState().snapshotReceived(snapshot(odd))
+    expect(entries(store)).toEqual([
+      ['__proto__', 'Proto'],
+      ['constructor', 'Ctor'],
+      ['t1', 'Plain'],
+    ])
+    expect(store.getState().board.tasksById['toString']).toBeUndefined()
+    const fake = fakePlannerApi({ 'tasks:update': () => saved })
+    await applyEdit(store, fake.api, move(['__proto__', 'constructor'], 1))
+    expect(fake.callsOf('tasks:update')[0]?.tasks.map((t) => t.id)).toEqual([
+      '__proto__',
+      'constructor',
+    ])
+    expect(entries(store)).toEqual([
+      ['__proto__', 'Proto'],
+      ['constructor', 'Ctor'],
+      ['t1', 'Plain'],
+    ])
+    expect(dates(store, '__proto__')[1]).toBe('2026-03-05T00:00:00.000Z')
+    expect(store.getState().board.tasksById['hasOwnProperty']).toBeUndefined()
+  })
+})
