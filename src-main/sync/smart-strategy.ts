@@ -35,14 +35,14 @@ export const smartStrategy: Strategy = {
     // (A page of a whole rest may show none of its tasks in some orders: oldest first, say.)
     // A rest whose pages suggest nothing missing is left to the test below.
     const promising = slice.without.length === 0 || estimate.unloaded >= TUNING.gainPerRequest
-    const structural = promising && splitAlwaysSet(slice, page, open, board, estimate)
+    const structural = promising && splitAlwaysSet({ slice, page, open, board, estimate })
     if (structural) return structural
     // A crowd of dated tasks (a full day) is always chased: they are real work, and the
     // filters left bound how far it goes. A rest is chased while it is cheap to prove, or
     // while each request is expected to load enough of it.
     const requests = Math.ceil(estimate.matches / TUNING.target)
     if (slice.without.length > 0 && requests <= TUNING.cheapProof) {
-      const proof = provingSplit(slice, page, open, board, estimate)
+      const proof = provingSplit({ slice, page, open, board, estimate })
       if (proof) return proof
     }
     // On a small board a small rest is proven whatever it takes: it is what lets the board sync
@@ -292,19 +292,12 @@ function valueCandidate(
  * none of its own tasks missing took 12 requests to prove (10,000 tasks, due order), and where
  * such a split existed but the optional filters were tried first, 19.
  */
-function provingSplit(
-  slice: Slice,
-  page: readonly Task[],
-  open: readonly DimensionName[],
-  board: BoardKnowledge,
-  estimate: SliceEstimate,
-): Decision | undefined {
-  for (const name of ALWAYS_SET_ORDER) {
-    if (!open.includes(name) || !board.exhaustive(name)) continue
-    const c = valueCandidate(name, slice, page, board, estimate)
-    if (c && partsHolding(c) >= 2 && Math.max(c.largest, c.quiet) < PAGE) return c.decision
-  }
-  return undefined
+function provingSplit(at: SliceAt): Decision | undefined {
+  return firstAlwaysSet(
+    at,
+    (name, c) =>
+      at.board.exhaustive(name) && partsHolding(c) >= 2 && Math.max(c.largest, c.quiet) < PAGE,
+  )
 }
 
 /** Filters every task has (the rest holds only values never seen): tried first, in order. */
@@ -318,23 +311,35 @@ const narrowing = (estimate: SliceEstimate) => (c: Candidate) =>
  * A filter every task has that narrows the query (its largest part well under the slice, or a
  * quiet part set apart), in ALWAYS_SET_ORDER; undefined when none does.
  */
-function splitAlwaysSet(
-  slice: Slice,
-  page: readonly Task[],
-  open: readonly DimensionName[],
-  board: BoardKnowledge,
-  estimate: SliceEstimate,
+function splitAlwaysSet(at: SliceAt): Decision | undefined {
+  const narrows = narrowing(at.estimate)
+  // A type or pin split with every known task on one side asks the same query again (924
+  // tasks and 0 milestones "narrowed" a slice guessed at 1,204: three times at 10,000 tasks in
+  // due order). Their values are few and fixed, so the loaded tasks size them well; projects
+  // and statuses are not held to it (in creation order a page may show only one of them).
+  const oneSided = (name: DimensionName, c: Candidate) =>
+    FIXED_VALUES[name] !== undefined && partsHolding(c) < 2
+  return firstAlwaysSet(at, (name, c) => !oneSided(name, c) && narrows(c))
+}
+
+/** A full slice as a strategy sees it, with its estimate. */
+interface SliceAt {
+  slice: Slice
+  page: readonly Task[]
+  open: readonly DimensionName[]
+  board: BoardKnowledge
+  estimate: SliceEstimate
+}
+
+/** The first split by a filter every task has, in ALWAYS_SET_ORDER, that `accept` takes. */
+function firstAlwaysSet(
+  at: SliceAt,
+  accept: (name: DimensionName, c: Candidate) => boolean,
 ): Decision | undefined {
-  const narrows = narrowing(estimate)
   for (const name of ALWAYS_SET_ORDER) {
-    if (!open.includes(name)) continue
-    const c = valueCandidate(name, slice, page, board, estimate)
-    // A type or pin split with every known task on one side asks the same query again (924
-    // tasks and 0 milestones "narrowed" a slice guessed at 1,204: three times at 10,000 tasks in
-    // due order). Their values are few and fixed, so the loaded tasks size them well; projects
-    // and statuses are not held to it (in creation order a page may show only one of them).
-    if (c && FIXED_VALUES[name] !== undefined && partsHolding(c) < 2) continue
-    if (c && narrows(c)) return c.decision
+    if (!at.open.includes(name)) continue
+    const c = valueCandidate(name, at.slice, at.page, at.board, at.estimate)
+    if (c && accept(name, c)) return c.decision
   }
   return undefined
 }
