@@ -212,7 +212,8 @@ export function overlayEdits(
   edits: EditsData,
   sameBoard: boolean,
 ): { tasksById: Record<string, Task>; edits: EditsData } {
-  const tasksById = idTable(snapshotTasks.map((task) => [task.id, task] as const))
+  const tasksById = idTable<Task>()
+  for (const task of snapshotTasks) tasksById[task.id] = task
   if (!sameBoard) {
     // The journal's marks were the old board's; the new board's come with its edits:pending.
     const cleared = { pendingCount: 0, pendingBatches: [], pendingTaskIds: [], problems: [] }
