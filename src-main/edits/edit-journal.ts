@@ -14,9 +14,9 @@
 import { randomUUID } from 'node:crypto'
 import Database from 'libsql'
 import { Task, UpdateTaskItem } from '../../src-shared/api'
-import { EditProblem } from '../../src-shared/ipc'
+import { EditProblem, SeenVersions } from '../../src-shared/ipc'
 import type { PendingEdits } from '../../src-shared/ipc'
-import { z } from 'zod'
+import type { z } from 'zod'
 
 export interface PendingBatch {
   id: string
@@ -34,8 +34,6 @@ export interface PendingBatch {
 export type NewProblem = Omit<EditProblem, 'id' | 'createdAt'>
 
 type BatchRow = [string, string, string, string, string, string, number, string | null]
-
-const Seen = z.record(z.string(), z.string())
 
 export class EditJournal {
   private readonly db: InstanceType<typeof Database>
@@ -147,7 +145,7 @@ export class EditJournal {
       lastError,
     ] of rows) {
       const tasks = parseJson(tasksJson, UpdateTaskItem.array())
-      const seen = parseJson(seenJson, Seen)
+      const seen = parseJson(seenJson, SeenVersions)
       // The base only serves the conflict check: one that no longer parses costs the check.
       const base = parseJson(baseJson, Task.array()) ?? []
       if (tasks === undefined || seen === undefined) {

@@ -3,6 +3,7 @@
 // ever sees these types. Errors are values: nothing throws across IPC.
 import { z } from 'zod'
 import { CreateDependencyBody, DeleteDependencyBody } from '../api/dependency-bodies'
+import { idTable } from '../api/id-table'
 import { Dependency, Task, UpdatedTaskInfo } from '../api/resources'
 import { CreateTaskItem, UpdateTaskItem } from '../api/task-bodies'
 import { SavedView, ViewContent } from '../filters/saved-view'
@@ -116,13 +117,30 @@ export const EditProblem = z.strictObject({
 })
 export type EditProblem = z.infer<typeof EditProblem>
 
+/**
+ * updatedAt of tasks as the renderer saw them, by task ID. The spec makes an ID any string, and a
+ * record schema drops a "__proto__" key (an edit of that task then went unchecked for changes
+ * made elsewhere), so the entries are read as they are, into a table with no prototype.
+ */
+export const SeenVersions = z
+  .custom<Record<string, string>>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.values(value).every((v) => typeof v === 'string'),
+    { message: 'expected an object of task IDs and the updatedAt seen of each' },
+  )
+  .optional()
+  .transform((value) => idTable(Object.entries(value ?? {})))
+
 export const UpdateTasksRequest = z.strictObject({
   tasks: z.array(UpdateTaskItem).min(1),
   /**
    * updatedAt of each task as the renderer last saw it, by id: changes since then are conflicts.
    * A task left out is checked against the version main learned after its last write.
    */
-  seen: z.record(z.string(), z.string()).default({}),
+  seen: SeenVersions,
 })
 export type UpdateTasksRequest = z.infer<typeof UpdateTasksRequest>
 
@@ -206,7 +224,7 @@ export const CHANNELS = {
   'tasks:check': {
     request: z.strictObject({
       taskIds: z.array(z.string().min(1)).min(1).max(1000),
-      seen: z.record(z.string(), z.string()).default({}),
+      seen: SeenVersions,
     }),
     response: z.array(EditConflict),
   },

@@ -10,6 +10,7 @@ import {
   toFieldIssues,
   UpdateTasksBody,
 } from '../../src-shared/api'
+import { UpdateTasksRequest } from '../../src-shared/ipc'
 import { buildTask } from '../support/task-builder'
 
 const task = buildTask('a')
@@ -102,5 +103,32 @@ describe('dates', () => {
     ['01/03/2026', undefined],
   ])('%s is stored as %s', (input, expected) => {
     expect(toCanonicalTimestamp(input)).toBe(expected)
+  })
+})
+
+describe('the versions of tasks the renderer saw', () => {
+  // Task IDs are any string. A record schema dropped "__proto__", and the edit of that task went
+  // unchecked for changes made elsewhere.
+  const seen = JSON.parse(
+    '{"__proto__":"2026-03-01T10:00:00.000Z","t1":"2026-03-02T10:00:00.000Z"}',
+  )
+
+  it('keep every task ID, and find none that was not sent', () => {
+    const parsed = UpdateTasksRequest.parse({ tasks: [{ id: '__proto__', title: 'x' }], seen })
+    expect(Object.entries(parsed.seen)).toEqual([
+      ['__proto__', '2026-03-01T10:00:00.000Z'],
+      ['t1', '2026-03-02T10:00:00.000Z'],
+    ])
+    expect(parsed.seen['constructor']).toBeUndefined()
+    expect(Object.keys(UpdateTasksRequest.parse({ tasks: [{ id: 't1' }] }).seen)).toEqual([])
+  })
+
+  it('refuse a version that is not a string, or a list', () => {
+    expect(UpdateTasksRequest.safeParse({ tasks: [{ id: 't1' }], seen: { t1: 5 } }).success).toBe(
+      false,
+    )
+    expect(UpdateTasksRequest.safeParse({ tasks: [{ id: 't1' }], seen: ['t1'] }).success).toBe(
+      false,
+    )
   })
 })
