@@ -121,12 +121,11 @@ export function packValues(
   target: number,
   single: boolean,
   maxBuckets = TUNING.maxBuckets,
-): { buckets: string[][]; expected: number[] } {
+): string[][] {
   const values = [...weights.keys()].sort(
     (a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0) || (a < b ? -1 : 1),
   )
-  if (single)
-    return { buckets: values.map((v) => [v]), expected: values.map((v) => weights.get(v) ?? 0) }
+  if (single) return values.map((v) => [v])
   const buckets: { values: string[]; load: number }[] = []
   for (const value of values) {
     const w = weights.get(value) ?? 0
@@ -146,5 +145,5 @@ export function packValues(
     b.values.push(...a.values)
     b.load += a.load
   }
-  return { buckets: buckets.map((b) => b.values), expected: buckets.map((b) => b.load) }
+  return buckets.map((b) => b.values)
 }

@@ -260,7 +260,8 @@ function valueCandidate(
   const silent = values.filter((v) => (owned.get(v) ?? 0) < 0.5)
   const quiet = slice.without.length > 0 && silent.length < values.length ? silent : []
   const busy = new Map([...matches].filter(([v]) => !quiet.includes(v)))
-  let buckets = packValues(busy, TUNING.target, !dimension.list).buckets
+  // Packed by each value's count (a task with two of them counted twice: a bound), sized by tasks.
+  let buckets = packValues(busy, TUNING.target, !dimension.list)
   let expected = buckets.map(sum)
   const largest = Math.max(0, ...expected)
   if (quiet.length > 0) {
