@@ -3,6 +3,8 @@
 //
 // One bar at a time is in the Tab order (a roving tabindex): the focused task's bar when it is
 // drawn, else the first bar drawn, so Tab enters the chart once and the arrow keys move within it.
+// Keyboard focus in the chart never falls to the page's body because of a draw: a bar or arrow
+// that a draw takes away hands it to another bar.
 
 /** How long a bar stays highlighted after it was brought into view, ms. */
 export const FLASH_MS = 1_600
@@ -11,14 +13,18 @@ export class BarFocus {
   private focusId: string | undefined
   /** Keyboard focus was asked for a bar not drawn yet: give it once it is. */
   private wantFocus = false
-  /** A selector of what had focus before a draw (see remember()). */
-  private held: string | undefined
+  /** What had focus before a draw (see remember()): a selector, and its row for a bar. */
+  private held: { selector: string; row: number | undefined } | undefined
   /** Whether what was held showed its focus ring (:focus-visible), to show it again. */
   private heldVisible = false
   private flashing: { id: string; until: number } | undefined
   private timer: ReturnType<typeof setTimeout> | undefined
 
-  constructor(private readonly root: HTMLElement) {}
+  /** `rowOf`: the row of a task's bar in the layout, drawn or not. */
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly rowOf: (taskId: string) => number | undefined,
+  ) {}
 
   /**
    * Before a draw: what has keyboard focus in the chart (a bar or an arrow). A full render
@@ -34,11 +40,12 @@ export class BarFocus {
     this.heldVisible = active.matches(':focus-visible')
     const bar = active.closest<SVGGElement>('.bar-wrapper')?.dataset.taskId
     const link = active.closest('.tb-arrow')?.getAttribute('data-link-id')
-    this.held = bar
+    const selector = bar
       ? `.bar-wrapper[data-task-id="${CSS.escape(bar)}"]`
       : link
         ? `.tb-arrow[data-link-id="${CSS.escape(link)}"] .tb-arrow-hit`
         : undefined
+    this.held = selector ? { selector, row: bar ? this.rowOf(bar) : undefined } : undefined
   }
 
   /**
@@ -46,14 +53,18 @@ export class BarFocus {
    * arrow) that had focus before a full render is a new element now: it becomes the Tab stop and
    * gets focus back. Tab stops are set first, since a freshly drawn bar is not focusable until it
    * has a tabindex (focus() on it did nothing, and the next arrow key went to the page's body).
+   *
+   * What had focus and is not drawn any more (a window move left its row out: on a loaded
+   * machine, a move drawn late for a scroll made before a Tab) hands focus to the focused task's
+   * bar, else the drawn bar nearest its row: the next arrow key still moves through the bars.
    */
   apply(): void {
     const held = this.held
     this.held = undefined
-    const restore =
-      held && !this.root.contains(document.activeElement)
-        ? (this.root.querySelector<SVGElement>(held) ?? undefined)
-        : undefined
+    const lost = held !== undefined && !this.root.contains(document.activeElement)
+    const restore = lost
+      ? (this.root.querySelector<SVGElement>(held.selector) ?? undefined)
+      : undefined
     const bars = [...this.root.querySelectorAll<SVGGElement>('.bar-wrapper[data-task-id]')]
     // The bar with focus (kept through the draw, or to be given it back) is the Tab stop.
     const active = document.activeElement
@@ -65,7 +76,8 @@ export class BarFocus {
     const focusBar = bars.find((b) => b.dataset.taskId === this.focusId)
     // Focus asked for (an arrow key moved it) wins over the focus kept from before the draw.
     const wanted = this.wantFocus ? focusBar : undefined
-    const target = wanted ?? heldBar ?? focusBar ?? bars[0]
+    const stand = lost && !restore ? (focusBar ?? this.nearest(bars, held.row)) : undefined
+    const target = wanted ?? heldBar ?? stand ?? focusBar ?? bars[0]
     for (const bar of bars) bar.setAttribute('tabindex', bar === target ? '0' : '-1')
     if (wanted) {
       this.wantFocus = false
@@ -73,6 +85,8 @@ export class BarFocus {
     } else if (restore) {
       if (!restore.matches('.bar-wrapper')) makeArrowStop(this.root, restore)
       restore.focus(focusOptions(this.heldVisible))
+    } else if (stand) {
+      stand.focus(focusOptions(this.heldVisible))
     }
     if (this.flashing && Date.now() < this.flashing.until) {
       this.find(this.flashing.id)?.classList.add('is-flash')
@@ -117,6 +131,19 @@ export class BarFocus {
     this.timer = undefined
     if (this.flashing) this.find(this.flashing.id)?.classList.remove('is-flash')
     this.flashing = undefined
+  }
+
+  /** The drawn bar whose row is nearest `row` (the first drawn when the row is not known). */
+  private nearest(bars: readonly SVGGElement[], row: number | undefined): SVGGElement | undefined {
+    if (row === undefined) return bars[0]
+    let best: SVGGElement | undefined
+    let bestGap = Infinity
+    for (const bar of bars) {
+      const at = this.rowOf(bar.dataset.taskId ?? '')
+      const gap = at === undefined ? Infinity : Math.abs(at - row)
+      if (gap < bestGap) [best, bestGap] = [bar, gap]
+    }
+    return best ?? bars[0]
   }
 
   private find(id: string): SVGGElement | null {

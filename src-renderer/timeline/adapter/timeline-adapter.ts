@@ -157,7 +157,7 @@ export class TimelineAdapter implements EventHost {
     $svg.style.overflow = 'visible'
 
     this.ghosts = new GhostBars(this.scene, () => this.chart.$svg)
-    this.focus = new BarFocus(this.root)
+    this.focus = new BarFocus(this.root, (id) => this.scene.byId.get(id)?.bar.row)
     this.events = new AdapterEvents(this)
     this.events.attach()
   }

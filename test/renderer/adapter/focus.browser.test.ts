@@ -120,6 +120,40 @@ describe('keyboard focus across a full redraw', () => {
     expect((await tabStops()).filter((id) => BARS.some((b) => b.id === id))).toEqual(['c'])
   })
 
+  it('a focused bar that a window move takes away hands focus to the focused task\u2019s bar, not to the page', async () => {
+    // Seen in the navigation e2e on a loaded machine: a bar reached with Tab, then a window move
+    // drawn late (for a scroll made before the Tab) left its row out; focus fell to the page's
+    // body and the next arrow key scrolled the page instead of moving through the bars.
+    await p.call('mount', MOUNT)
+    await p.call('render', window(0, 6))
+    await p.call('focusBar', 'b')
+    await p.page.evaluate(() =>
+      document.querySelector<SVGGElement>('.bar-wrapper[data-task-id="e"]')!.focus(),
+    )
+    await p.call('render', window(0, 3))
+    expect(await focused()).toBe('bar b')
+    expect((await tabStops()).filter((id) => BARS.some((b) => b.id === id))).toEqual(['b'])
+    // The focused task's bar not drawn either: the drawn bar nearest the lost one's row.
+    await p.call('render', window(0, 6))
+    await p.call('focusBar', 'a')
+    await p.page.evaluate(() =>
+      document.querySelector<SVGGElement>('.bar-wrapper[data-task-id="f"]')!.focus(),
+    )
+    await p.call('render', window(1, 3))
+    expect(await focused()).toBe('bar d')
+  })
+
+  it('a focused arrow that a window move takes away hands focus to a bar', async () => {
+    await p.call('mount', MOUNT)
+    await p.call('render', window(0, 6))
+    await p.call('focusBar', 'a')
+    await p.page.evaluate(() =>
+      document.querySelector<SVGElement>('.tb-arrow[data-link-id="cd"] .tb-arrow-hit')!.focus(),
+    )
+    await p.call('render', window(0, 2))
+    expect(await focused()).toBe('bar a')
+  })
+
   it('focus that left the chart is not pulled back by a redraw', async () => {
     await p.call('mount', MOUNT)
     await p.call('render', window(0, 4))

@@ -99,6 +99,8 @@ export interface PageApi {
   /** Renders deep-frozen input (as immer hands it out); the keys of each bar afterwards. */
   renderFrozen(input: RenderInput): string[][]
   setScale(scale: AdapterScale): void
+  /** The task whose bar is the chart's Tab stop (the planner's focused task), as its view sets it. */
+  focusBar(id: string): void
   destroy(): void
   bars(): BarView[]
   /** Marks the bar elements now in the page. */

@@ -109,6 +109,9 @@ const api: PageApi = {
   setScale(scale) {
     adapter?.setScale(scale)
   },
+  focusBar(id) {
+    adapter?.focusBar(id)
+  },
   destroy() {
     adapter?.destroy()
   },
