@@ -4,13 +4,12 @@
 /**
  * Rows beyond each edge of the view, and the block size the window moves by. 20 made a window
  * of about 80 rows for a view of 21, all drawn again by each filter keystroke that changes the
- * rows shown (docs/benchmarks.md, "Filtering"); 10 still keeps a fast fling (3 rows a frame)
- * inside the window while a move's bars and arrows wait a frame or two (after-paint.ts). 7 (35 to
- * 42 rows) was faster again for filtering and no worse for scrolling, but with it an e2e test of
- * keyboard focus failed in CI (after ArrowDown no bar took focus; docs/benchmarks.md,
- * "Filtering"): kept at 10 until that is understood.
+ * rows shown (docs/benchmarks.md, "Filtering"); 10 made 50 to 60, 7 makes 35 to 42 (a redrawing
+ * keystroke's p95 about 15 ms less again). 7 still keeps a fast fling (3 rows a frame) inside
+ * the window while a move's bars and arrows wait a frame or two (after-paint.ts): no more
+ * frames late than with 10 (app path, 5,000 tasks).
  */
-export const OVERSCAN = 10
+export const OVERSCAN = 7
 
 /**
  * The rows handed to the chart for the rows in view: whole blocks of OVERSCAN rows around them,
