@@ -1,7 +1,9 @@
 // Text reaches the store exactly as the client wrote it, or not at all: a body must be JSON in
 // UTF-8 (no other charset), its bytes well-formed UTF-8, and its strings free of lone surrogates
-// (a JSON escape such as "\ud800" without its pair, which SQLite would store as U+FFFD). Query
-// strings must decode to UTF-8 too. Each refusal is a 400 or 415 that says where.
+// (a JSON escape such as "\ud800" without its pair, which SQLite would store as U+FFFD) and of
+// NUL characters (the escape "\u0000": stored whole, but the database driver reads text back only
+// up to it, so a description came back cut). Query strings must decode to UTF-8 too. Each refusal
+// is a 400 or 415 that says where.
 import { isUtf8 } from 'node:buffer'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { badField, ServiceError } from '../store/service-error'
@@ -68,38 +70,55 @@ export function registerJsonParser(app: FastifyInstance, bodyLimit: number): voi
       parseJson(request, text, (error: Error | null, value?: unknown) => {
         if (error) return done(error)
         // Only a \uD800-\uDFFF escape can make one: the bytes are UTF-8, which has no surrogates.
-        const where = SURROGATE_ESCAPE.test(text) ? findLoneSurrogate(value) : undefined
-        if (where === undefined) return done(null, value)
-        done(
-          badField(
-            where.path || '(the body)',
-            `${where.inKey ? 'a key holds' : 'holds'} a lone surrogate (a \\uD800-\\uDFFF escape without its pair), which is not text and cannot be stored; nothing was changed`,
-          ),
-        )
+        const lone = SURROGATE_ESCAPE.test(text) ? findString(value, LONE_SURROGATE) : undefined
+        if (lone) {
+          return done(
+            badField(
+              lone.path || '(the body)',
+              `${lone.inKey ? 'a key holds' : 'holds'} a lone surrogate (a \\uD800-\\uDFFF escape without its pair), which is not text and cannot be stored; nothing was changed`,
+            ),
+          )
+        }
+        // Only a \u0000 escape can make one: JSON refuses a raw control character in a string.
+        const nul = NUL_ESCAPE.test(text) ? findString(value, NUL) : undefined
+        if (nul) {
+          return done(
+            badField(
+              nul.path || '(the body)',
+              `${nul.inKey ? 'a key holds' : 'holds'} a NUL character (\\u0000), which the board does not store in text; nothing was changed`,
+            ),
+          )
+        }
+        done(null, value)
       })
     },
   )
 }
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/
+const NUL_ESCAPE = /\\u0000/
+const NUL = /\0/
 
 /** `String.prototype.isWellFormed`, by code units. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-/** The path of the first string or key holding a lone surrogate. Iterative: nesting is unbounded. */
-export function findLoneSurrogate(value: unknown): { path: string; inKey: boolean } | undefined {
+/** The path of the first string or key `unwanted` matches. Iterative: nesting is unbounded. */
+export function findString(
+  value: unknown,
+  unwanted: RegExp,
+): { path: string; inKey: boolean } | undefined {
   const stack: [unknown, string][] = [[value, '']]
   while (stack.length > 0) {
     const [item, path] = stack.pop() as [unknown, string]
     if (typeof item === 'string') {
-      if (LONE_SURROGATE.test(item)) return { path, inKey: false }
+      if (unwanted.test(item)) return { path, inKey: false }
     } else if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}[${i}]`])
     } else if (typeof item === 'object' && item !== null) {
       const keys = Object.keys(item)
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i] as string
-        if (LONE_SURROGATE.test(key)) return { path, inKey: true }
+        if (unwanted.test(key)) return { path, inKey: true }
         stack.push([(item as Record<string, unknown>)[key], path ? `${path}.${key}` : key])
       }
     }

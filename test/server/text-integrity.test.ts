@@ -168,6 +168,61 @@ describe('lone surrogates in JSON escapes', () => {
   })
 })
 
+describe('NUL characters in JSON escapes', () => {
+  // Seen: "\u0000" was stored whole, but the description, the dependency titles and an update's
+  // answer came back cut at it (the database driver reads text up to a NUL): the html form of
+  // "d\u0000e" came back as "<p>d". Refused, as a lone surrogate is.
+  it.each([
+    ['a title', createWithTitle('"nul\\u0000after"'), 'tasks[0].title'],
+    [
+      'a description',
+      '{"tasks":[{"title":"x","projectKey":"WEB","descriptionType":"text","descriptionContent":"d\\u0000e"}]}',
+      'tasks[0].descriptionContent',
+    ],
+    [
+      'a tag',
+      '{"tasks":[{"title":"x","projectKey":"WEB","descriptionType":"text","descriptionContent":"","tags":["t\\u0000g"]}]}',
+      'tasks[0].tags[0]',
+    ],
+  ])('in %s: 400 naming the field, nothing stored', async (_name, body, path) => {
+    const before = await snapshot()
+    const answer = await send('POST', '/api/v1/tasks', body)
+    expect(answer.status).toBe(400)
+    expect(answer.body.error).toBe(true)
+    expect(answer.body.message).toContain(path)
+    expect(answer.body.message).toMatch(/NUL/)
+    expect(await snapshot()).toBe(before)
+  })
+
+  it('in an update and a dependency: refused in each one\u2019s error shape', async () => {
+    const before = await snapshot()
+    const update = await send(
+      'PATCH',
+      '/api/v1/tasks',
+      `{"tasks":[{"id":"${taskId}","title":"a\\u0000"}]}`,
+    )
+    expect(update.status).toBe(400)
+    expect(update.body.message).toContain('tasks[0].title')
+    const dependency = await send(
+      'POST',
+      '/api/v1/dependencies',
+      `{"predecessorId":"\\u0000","successorId":"${taskId}"}`,
+    )
+    expect(dependency.status).toBe(400)
+    expect(dependency.body).toMatchObject({ error: 'INVALID_REQUEST' })
+    expect(await snapshot()).toBe(before)
+  })
+
+  it('a backslash before "u0000" is text, not a NUL, and is stored as sent', async () => {
+    const answer = await send('POST', '/api/v1/tasks', createWithTitle('"path C:\\\\u0000x"'))
+    expect(answer.status).toBe(200)
+    const titles = (await service.call('GET', '/api/v1/tasks')).body.tasks.map(
+      (t: { title: string }) => t.title,
+    )
+    expect(titles).toContain('path C:\\u0000x')
+  })
+})
+
 describe('charsets', () => {
   it.each(['utf-16', 'UTF-16LE', 'iso-8859-1', 'latin1', 'us-ascii'])(
     'refuses charset=%s with 415, nothing stored',
