@@ -8,7 +8,7 @@ import type { ServerOptions, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import type { DependencyErrorCode } from '../../src-shared/api'
-import { DEPENDENCIES_PATH } from './error-replies'
+import { isDependenciesTarget } from './error-replies'
 
 export interface ConnectionLimits {
   /** From a connection's first byte, or a request's first byte, to the end of its headers. */
@@ -93,8 +93,15 @@ function inFlight(socket: Socket): ServerResponse | undefined {
 
 const seconds = (ms: number) => `${ms / 1000} s`
 
-/** The request line of dependency create, which answers in its code shape. */
-const DEPENDENCY_CREATE_LINE = new RegExp(`^POST ${DEPENDENCIES_PATH}[ ?]`)
+/** A request line's method and target, from the first bytes the client sent. */
+const REQUEST_LINE = /^([A-Z]+) (\S+)[ \r\n]/
+
+function requestLine(rawPacket: unknown): [string | undefined, string | undefined] {
+  const line = Buffer.isBuffer(rawPacket)
+    ? REQUEST_LINE.exec(rawPacket.toString('latin1', 0, 2048))
+    : null
+  return line ? [line[1], line[2]] : [undefined, undefined]
+}
 
 /**
  * Installs the connection cap and the idle timeout on the app's server, and the hooks that keep
@@ -197,9 +204,12 @@ function onClientError(
     408: 'REQUEST_TIMEOUT',
     431: 'HEADERS_TOO_LARGE',
   }
-  const isDependencyCreate = response
-    ? response.req.method === 'POST' && response.req.url?.split('?')[0] === DEPENDENCIES_PATH
-    : Buffer.isBuffer(rawPacket) && DEPENDENCY_CREATE_LINE.test(rawPacket.toString('latin1', 0, 40))
+  // Dependency create answers in its code shape, whichever way its path was written.
+  const [method, target] = response
+    ? [response.req.method, response.req.url]
+    : requestLine(rawPacket)
+  const isDependencyCreate =
+    method === 'POST' && target !== undefined && isDependenciesTarget(target)
   answerAndClose(socket, status, {
     error: isDependencyCreate ? codes[status] : true,
     message,

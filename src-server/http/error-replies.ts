@@ -8,9 +8,27 @@ import { ServiceError } from '../store/service-error'
 export const DEPENDENCIES_PATH = '/api/v1/dependencies'
 export const TASKS_PATH = '/api/v1/tasks'
 
-/** Dependency create speaks in string codes; everything else in `error: true`. */
+/**
+ * Dependency create speaks in string codes; everything else in `error: true`. Decided by the
+ * route the router matched, not the raw path: the router decodes it, so `/api/v1/%64ependencies`
+ * is dependency create too.
+ */
 function usesCodes(request: FastifyRequest): boolean {
-  return request.method === 'POST' && request.url.split('?')[0] === DEPENDENCIES_PATH
+  return request.method === 'POST' && request.routeOptions.url === DEPENDENCIES_PATH
+}
+
+/**
+ * Whether a request target as sent (path and query) is dependency create's path as the router
+ * reads it, percent-escapes decoded: for answers written before a route is matched.
+ */
+export function isDependenciesTarget(target: string): boolean {
+  const path = target.split('?')[0] ?? ''
+  if (path === DEPENDENCIES_PATH) return true
+  try {
+    return decodeURIComponent(path) === DEPENDENCIES_PATH
+  } catch {
+    return false
+  }
 }
 
 export function sendError(

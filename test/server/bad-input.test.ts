@@ -212,6 +212,32 @@ const cases: Case[] = [
     message: /Missing Authorization header/,
   },
 
+  // The router decodes the path, so this is dependency create too, and it must answer in codes
+  // (it answered `error: true`: the shape was chosen from the raw path).
+  {
+    name: 'dependency create through a percent-encoded path (code shape)',
+    request: () => ({
+      method: 'POST',
+      url: '/api/v1/%64ependencies',
+      body: { predecessorId: 'no-such-task', successorId: 'no-such-task-either' },
+    }),
+    status: 404,
+    error: 'TASKS_NOT_FOUND',
+    message: /Not found on this board/,
+  },
+  {
+    name: 'missing Authorization on a percent-encoded dependency create (code shape)',
+    request: (ids) => ({
+      method: 'POST',
+      url: '/api/v1/dependenci%65s?x=1',
+      body: { predecessorId: ids.other, successorId: ids.child },
+      headers: { authorization: undefined },
+    }),
+    status: 401,
+    error: 'UNAUTHORIZED',
+    message: /Missing Authorization header/,
+  },
+
   // Schema: types, unknown and missing fields, lengths, batch sizes.
   {
     name: 'title of the wrong type',

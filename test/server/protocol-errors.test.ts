@@ -149,6 +149,14 @@ const cases: Case[] = [
     message: /Transfer-Encoding/,
   },
   {
+    name: 'dependency create through a percent-encoded path, headers over 16 KiB (code shape)',
+    raw: () =>
+      `POST /api/v1/%64ependencies?x=1 HTTP/1.1\r\nHost: board.test\r\n${auth()}X-Big: ${'y'.repeat(17 * 1024)}\r\n\r\n`,
+    status: 431,
+    error: 'HEADERS_TOO_LARGE',
+    message: /16 KiB/,
+  },
+  {
     name: 'dependency create with headers over 16 KiB (code shape)',
     raw: () =>
       `POST /api/v1/dependencies HTTP/1.1\r\nHost: board.test\r\n${auth()}X-Big: ${'y'.repeat(17 * 1024)}\r\n\r\n`,
