@@ -2,6 +2,7 @@
 // retries by the retry policy, and every outcome turned into a validated value or an ApiError.
 // Plain Node (global fetch), so it runs in Electron main and in browser mode alike.
 import type { z } from 'zod'
+import { formatQuery } from '../../src-shared/api'
 import { ApiError } from './api-error'
 import { judgeAttempt } from './attempt-verdict'
 import type { AttemptResult } from './attempt-verdict'
@@ -141,7 +142,7 @@ export class HttpTransport {
       timedOut = true
       controller.abort()
     }, limitMs)
-    const query = spec.query?.toString()
+    const query = spec.query && formatQuery(spec.query)
     const url = `${this.base}${spec.path}${query ? `?${query}` : ''}`
     try {
       const response = await (this.options.fetch ?? fetch)(url, {

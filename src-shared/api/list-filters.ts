@@ -82,6 +82,21 @@ export function toListQuery(filters: ListTasksFilters): URLSearchParams {
   return params
 }
 
+/**
+ * The query string to send: each value's commas as literal commas (the spec's separator, in
+ * lists, date ranges and `prop_` values alike) and every item percent-encoded on its own, a
+ * space as `%20`. URLSearchParams' own form encoding wrote `status=To+Do%2CIn+Progress`, which a
+ * board reading the query the RFC 3986 way (a percent-encoded comma is data, `+` is a plus) takes
+ * as one status. Parameters that take one value hold no comma (toListQuery refuses one).
+ */
+export function formatQuery(params: URLSearchParams): string {
+  const pairs: string[] = []
+  for (const [name, value] of params) {
+    pairs.push(`${encodeURIComponent(name)}=${value.split(',').map(encodeURIComponent).join(',')}`)
+  }
+  return pairs.join('&')
+}
+
 const isListItem = (value: unknown): value is string =>
   typeof value === 'string' && value !== '' && !value.includes(',')
 

@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   DESCRIPTION_TYPES,
+  formatQuery,
   parseListQuery,
   PRIORITIES,
   TASK_TYPES,
@@ -161,6 +162,15 @@ describe('toListQuery', () => {
         // What the service (whose parser follows the spec strictly) reads back, also from text.
         expect(parseListQuery(params)).toMatchObject({ ok: true })
         expect(parseListQuery(new URLSearchParams(params.toString()))).toMatchObject({ ok: true })
+        // What is sent (formatQuery) reads back as the same parameters, whichever way a board
+        // decodes it: split on commas first, then each part decoded (RFC 3986), or decoded first.
+        const sentText = formatQuery(params)
+        expect([...new URLSearchParams(sentText)]).toEqual([...params])
+        for (const pair of sentText.split('&')) {
+          const [name, value = ''] = pair.split('=')
+          const items = value.split(',').map(decodeURIComponent)
+          expect(items.join(','), pair).toBe(params.get(decodeURIComponent(name!)))
+        }
       }),
       { numRuns: 3000 },
     )
@@ -190,7 +200,19 @@ describe('toListQuery', () => {
     expect(serialise(filters)).toBeInstanceOf(TypeError)
   })
 
-  it('writes the spec’s forms', () => {
+  it('writes the spec’s forms, sent with literal commas and %20 for spaces', () => {
+    expect(
+      formatQuery(
+        toListQuery({
+          projectKey: ['WEB', 'APP'],
+          status: ['To Do', 'In Progress'],
+          dueDate: { from: '2024-02-01', to: '2024-03-01' },
+          properties: { 'Story Points': '3,5', Notes: 'a&b=c' },
+        }),
+      ),
+    ).toBe(
+      'projectKey=WEB,APP&status=To%20Do,In%20Progress&dueDate=2024-02-01,2024-03-01&prop_Notes=a%26b%3Dc&prop_Story%20Points=3,5',
+    )
     expect(
       toListQuery({
         projectKey: ['WEB', 'APP'],

@@ -59,6 +59,43 @@ describe('tasks', () => {
     expect(wire?.parentId).toBe(build?.id)
   })
 
+  it('writes list separators as literal commas and spaces as %20, as the spec writes queries', async () => {
+    // A board that splits the raw query on "," before decoding (RFC 3986: a percent-encoded
+    // comma is data, not a delimiter), or decodes without reading "+" as a space, must read the
+    // same filters. The form-encoded query (status=To+Do%2CIn+Progress) read as one status.
+    const urls: string[] = []
+    const api = client({
+      fetch: (url, init) => {
+        urls.push(url)
+        return fetch(url, init)
+      },
+    })
+    await api.createTasks([
+      { ...newTask('Design'), dueDate: '2026-03-02', status: 'In Progress' },
+      { ...newTask('Build', 'APP'), dueDate: '2026-03-10', status: 'To Do' },
+    ])
+    const found = await api.listTasks({
+      projectKey: ['WEB', 'APP'],
+      status: ['To Do', 'In Progress'],
+      dueDate: { from: '2026-03-01', to: '2026-03-31' },
+    })
+    expect(titles(found)).toEqual(['Build', 'Design'])
+    const query = new URL(urls.at(-1)!).search.slice(1)
+    expect(query).not.toMatch(/%2C|\+/i)
+    /** The query read the strict way: split on "&", "=" and ",", then each part decoded. */
+    const strict = Object.fromEntries(
+      query.split('&').map((pair) => {
+        const [name, value = ''] = pair.split('=')
+        return [decodeURIComponent(name!), value.split(',').map(decodeURIComponent)]
+      }),
+    )
+    expect(strict).toMatchObject({
+      projectKey: ['WEB', 'APP'],
+      status: ['To Do', 'In Progress'],
+      dueDate: ['2026-03-01', '2026-03-31'],
+    })
+  })
+
   it('splits creates to the batch limit, counting subtasks', async () => {
     const api = client({ batchLimit: 3 })
     const withTwo = { ...newTask('A'), subtasks: [newTask('A1'), newTask('A2')] }
