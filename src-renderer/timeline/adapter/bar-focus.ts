@@ -4,7 +4,9 @@
 // One bar at a time is in the Tab order (a roving tabindex): the focused task's bar when it is
 // drawn, else the first bar drawn, so Tab enters the chart once and the arrow keys move within it.
 // Keyboard focus in the chart never falls to the page's body because of a draw: a bar or arrow
-// that a draw takes away hands it to another bar.
+// that a draw takes away hands it to another bar. A bar holding focus in place of the focused
+// task's bar gives it to that bar as soon as it is drawn, so focus on the bars follows the task
+// the planner (and its task tree) has focused.
 
 /** How long a bar stays highlighted after it was brought into view, ms. */
 export const FLASH_MS = 1_600
@@ -77,11 +79,20 @@ export class BarFocus {
     // Focus asked for (an arrow key moved it) wins over the focus kept from before the draw.
     const wanted = this.wantFocus ? focusBar : undefined
     const stand = lost && !restore ? (focusBar ?? this.nearest(bars, held.row)) : undefined
-    const target = wanted ?? heldBar ?? stand ?? focusBar ?? bars[0]
+    // A bar that holds focus in place of the focused task's bar (a stand-in above, or a bar that
+    // kept it while the focus moved on by a key handled late) hands it over once that bar is
+    // drawn: keyboard focus on the bars always comes back to the planner's focused task.
+    const follow =
+      !wanted && !restore && !stand && activeBar && focusBar && activeBar !== focusBar
+        ? focusBar
+        : undefined
+    const target = wanted ?? follow ?? heldBar ?? stand ?? focusBar ?? bars[0]
     for (const bar of bars) bar.setAttribute('tabindex', bar === target ? '0' : '-1')
     if (wanted) {
       this.wantFocus = false
       wanted.focus(focusOptions(true))
+    } else if (follow) {
+      follow.focus(focusOptions(activeBar!.matches(':focus-visible')))
     } else if (restore) {
       if (!restore.matches('.bar-wrapper')) makeArrowStop(this.root, restore)
       restore.focus(focusOptions(this.heldVisible))

@@ -143,6 +143,27 @@ describe('keyboard focus across a full redraw', () => {
     expect(await focused()).toBe('bar d')
   })
 
+  it('a bar holding focus for the focused task\u2019s bar hands it over once that bar is drawn', async () => {
+    // Seen in the navigation e2e under a full test run: after ArrowDown, a window move drawn late
+    // left the newly focused task's row out, a neighbour stood in for it, and keyboard focus
+    // stayed on the neighbour while the task tree showed the focused task.
+    await p.call('mount', MOUNT)
+    await p.call('render', window(0, 6))
+    await p.call('focusBar', 'a')
+    await p.page.evaluate(() =>
+      document.querySelector<SVGGElement>('.bar-wrapper[data-task-id="a"]')!.focus(),
+    )
+    await p.call('render', window(1, 3))
+    expect(await focused()).toBe('bar b')
+    await p.call('render', window(0, 4))
+    expect(await focused()).toBe('bar a')
+    expect((await tabStops()).filter((id) => BARS.some((b) => b.id === id))).toEqual(['a'])
+    // The focus moved on while keyboard focus stayed on a bar (an arrow key handled late, after
+    // the moment that lets the view move keyboard focus): the focused task's bar gets it.
+    await p.call('focusBar', 'c')
+    expect(await focused()).toBe('bar c')
+  })
+
   it('a focused arrow that a window move takes away hands focus to a bar', async () => {
     await p.call('mount', MOUNT)
     await p.call('render', window(0, 6))
