@@ -146,8 +146,9 @@ export function layoutRows<T extends LayoutTask>(
     else (declared[p] ??= []).push(i)
   }
   // Walk depth-first from the roots; each task joins the tree where it is first reached. Tasks
-  // never reached sit on a parent cycle (bad data): each such cycle is cut at its first task in
-  // input order, so every task still gets exactly one place.
+  // never reached sit on a parent cycle or below one (bad data): each such cycle is cut at its
+  // first task in input order, and what hangs below it stays there, so every task still gets
+  // exactly one place, under the parent it names wherever the cut allows.
   const parent = new Int32Array(n).fill(NONE)
   const preorder: number[] = []
   const reached = new Uint8Array(n)
@@ -166,7 +167,8 @@ export function layoutRows<T extends LayoutTask>(
     }
   }
   for (const r of declaredRoots) walk(r)
-  for (let i = 0; i < n; i++) if (!reached[i]) walk(i)
+  for (let i = 0; i < n; i++)
+    if (!reached[i]) walk(cycleCut(i, (j) => indexById.get(at(j).parentId)))
 
   // Summaries, children before parents (reverse preorder): a child's span folds into its
   // parent's summary. Infinity marks "nothing dated yet".
@@ -352,4 +354,21 @@ function rowPitch(
 /** Code-unit order: the same on every machine and locale, unlike localeCompare. */
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * Where the parent cycle above task `i` is cut: its first task in input order. `i` was never
+ * reached from a root, so its parents run into a cycle (a walk from `i` itself, were it below
+ * the cycle, would make it a root and leave its parent's summary without it).
+ */
+function cycleCut(i: number, parentOf: (j: number) => number | undefined): number {
+  const seen = new Set<number>()
+  let j = i
+  while (!seen.has(j)) {
+    seen.add(j)
+    j = parentOf(j) as number
+  }
+  let first = j
+  for (let k = parentOf(j) as number; k !== j; k = parentOf(k) as number) first = Math.min(first, k)
+  return first
 }

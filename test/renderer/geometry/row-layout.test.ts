@@ -249,6 +249,19 @@ describe('bad data', () => {
     expect(ids.sort()).toEqual(['a', 'b', 'self'])
   })
 
+  it('a task below a parent cycle stays under the parent it names: the cycle is cut at its first task', () => {
+    // Cut at "below" (the first task no root reaches), "below" was a root of its own and "a"'s
+    // summary left it out; an edit laid out from the last layout then disagreed (row-update).
+    const layout = layoutRows([
+      task('below', { key: 1, parentId: 'a' }),
+      task('a', { key: 2, parentId: 'b' }),
+      task('b', { key: 3, parentId: 'a' }),
+    ])
+    expect(taskRow(layout, 'a').depth).toBe(0)
+    expect(taskRow(layout, 'b')).toMatchObject({ depth: 1, parentId: 'a' })
+    expect(taskRow(layout, 'below')).toMatchObject({ depth: 1, parentId: 'a' })
+  })
+
   it('a repeated id gets one row, the first', () => {
     const layout = layoutRows([task('a', { key: 1 }), task('a', { key: 2 })])
     expect(shape(layout)).toEqual([projectGroupId('WEB'), 'a@0'])
