@@ -5,9 +5,13 @@
 // to the engine kept the same requests and the same results. Not a test; prints one line per run.
 //
 //   node --import tsx bench/sync/engine.ts [--tasks 50000] [--order due] [--lists] [--runs 2]
-//                                          [--profile] [--engine <path to a sync index.ts>]
+//                                          [--prior] [--prior-drop 20] [--profile]
+//                                          [--engine <path to a sync index.ts>]
 //
-// The first run (the service answering) is printed as `warm-up`. --profile: the last run is
+// The first run (the service answering) is printed as `warm-up`. --prior: every run after it is
+// a refresh, given the tasks the warm-up loaded as the last snapshot (as the planner gives its
+// cached snapshot); --prior-drop N leaves every Nth of them out, as if the board had gained that
+// share of tasks since. --profile: the last run is
 // CPU-profiled and its hottest functions printed (self time).
 import { createHash } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
@@ -31,6 +35,8 @@ const { values: options } = parseArgs({
     tasks: { type: 'string', default: '50000' },
     order: { type: 'string', default: 'due' },
     lists: { type: 'boolean', default: false },
+    prior: { type: 'boolean', default: false },
+    'prior-drop': { type: 'string' },
     runs: { type: 'string', default: '2' },
     profile: { type: 'boolean', default: false },
     strategy: { type: 'string', default: 'smart' },
@@ -82,6 +88,7 @@ const syncBoard: typeof thisSync = options.engine
   ? ((await import(options.engine)) as { syncBoard: typeof thisSync }).syncBoard
   : thisSync
 const runs = Number(options.runs)
+let prior: Task[] | undefined
 const session = new Session()
 session.connect()
 for (let run = 0; run <= runs; run += 1) {
@@ -93,7 +100,15 @@ for (let run = 0; run <= runs; run += 1) {
   }
   const started = performance.now()
   const strategy = options.strategy === 'plain' ? plainStrategy : smartStrategy
-  const result = await syncBoard(reader, { strategy, ...(known ? { known } : {}) })
+  const result = await syncBoard(reader, {
+    strategy,
+    ...(known ? { known } : {}),
+    ...(prior ? { prior } : {}),
+  })
+  if (options.prior && run === 0) {
+    const drop = Number(options['prior-drop'] ?? 0)
+    prior = drop > 0 ? result.tasks.filter((_, i) => i % drop !== 0) : result.tasks
+  }
   const ms = performance.now() - started
   if (profiled) {
     const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile }
@@ -132,7 +147,7 @@ for (let run = 0; run <= runs; run += 1) {
   }
   const label = run === 0 ? 'warm-up' : `run ${run}`
   process.stdout.write(
-    `${label}: ${tasks} tasks, ${order}${known ? ', lists given' : ''}: ${result.coverage.requests} requests, ${result.tasks.length} loaded, ${result.coverage.truncated.length} parts reported, ${ms.toFixed(0)} ms, digest ${digest}\n`,
+    `${label}: ${tasks} tasks, ${order}${known ? ', lists given' : ''}${prior && run > 0 ? ', refresh' : ''}: ${result.coverage.requests} requests, ${result.tasks.length} loaded, ${result.coverage.truncated.length} parts reported, ${ms.toFixed(0)} ms, digest ${digest}\n`,
   )
 }
 db.close()

@@ -65,6 +65,8 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
             await context.profiles.listsOf(profileId),
             cached?.tasks ?? [],
           ),
+          // The board as the last sync left it: where to cut its due dates (never a proof).
+          ...(cached ? { prior: cached.tasks } : {}),
         })
         const snapshot: BoardSnapshot = {
           profileId,

@@ -1,5 +1,8 @@
 // What the sync knows about the board so far: every task loaded, every value seen, the lists the
 // caller gave, and the highest task key seen per project. Splits can only name values known here.
+// On a refresh it also holds the board as the last sync left it (`prior`): where its tasks lay
+// tells the strategy where to cut before any page does. It is never counted as loaded, never
+// names a value, and never proves anything.
 import type { ListTasksFilters, Task } from '../../src-shared/api'
 import { DIMENSIONS, FIXED_VALUES } from './dimensions'
 import type { DimensionName } from './dimensions'
@@ -41,8 +44,17 @@ export class BoardKnowledge {
   /** Loaded tasks, indexed so that a slice's loaded tasks are counted without a scan. */
   private readonly loaded = new TaskIndex()
   private readonly ids = new Set<string>()
+  /** The tasks of the last sync's snapshot, indexed as the loaded ones are. */
+  private readonly prior: TaskIndex | undefined
 
-  constructor(private readonly known: KnownValues = {}) {
+  constructor(
+    private readonly known: KnownValues = {},
+    prior: readonly Task[] = [],
+  ) {
+    if (prior.length > 0) {
+      this.prior = new TaskIndex()
+      for (const task of prior) this.prior.add(task)
+    }
     for (const name of LEARNED) {
       this.seen.set(name, new Set())
       const list = known[GIVEN[name]]
@@ -87,6 +99,11 @@ export class BoardKnowledge {
   /** Loaded tasks that the query of `filters` returns (counted, not listed, where that will do). */
   loadedMatching(filters: ListTasksFilters): TaskSet {
     return this.loaded.select(filters)
+  }
+
+  /** Tasks of the last snapshot that the query of `filters` returned then; none without one. */
+  priorMatching(filters: ListTasksFilters): TaskSet | undefined {
+    return this.prior?.select(filters)
   }
 
   /** Loaded tasks the slice is responsible for. */

@@ -1,5 +1,6 @@
 // The heuristics that save requests (the core keeps them honest; see strategy.ts):
-// - dated tasks are cut by due-date ranges sized to hold about TUNING.target tasks each. A page
+// - on a refresh, dated tasks are cut where the last snapshot's tasks lay (prior-cuts.ts);
+// - otherwise dated tasks are cut by due-date ranges sized to hold about TUNING.target each. A page
 //   in due order shows exact counts up to its last day and a density for the days ahead; a page
 //   in any other order is a sample of the slice, cut at its quantiles (cuts.ts);
 // - the tasks no due-date range reaches (undated ones, or a crowded day) wait until the dated
@@ -17,6 +18,7 @@ import { DIMENSIONS, FIXED_VALUES } from './dimensions'
 import type { DimensionName, ValueDimension } from './dimensions'
 import { boardSize, dueSorted, estimateSlice } from './estimate'
 import type { SliceEstimate } from './estimate'
+import { planFromPrior } from './prior-cuts'
 import { owns } from './slice'
 import type { Slice } from './slice'
 import type { Decision, SliceView, Strategy } from './strategy'
@@ -77,6 +79,17 @@ function splitDue(
     .map((task) => dayOf(task.dueDate))
     .filter((d) => d !== '' && d >= range.from && d <= range.to)
   const split = (cuts: Cuts): Decision => ({ kind: 'split', dimension: 'dueDate', ...cuts })
+  // A refresh knows where the board's tasks lay at the last sync: cut there.
+  const planned = planFromPrior(slice, range, board)
+  if (planned?.kind === 'cuts') return split(planned.cuts)
+  if (planned?.kind === 'crowded') {
+    // Dated from undated first, as without a snapshot: the undated rest is then one slice,
+    // judged once every dated task is loaded (cut by project first, each project's rest was
+    // judged early, and 3,458 of 50,000 tasks were left reported).
+    if (!current) return split({ cuts: [], expected: [] })
+    const crowd = splitCrowded(slice, page, open, board)
+    if (crowd) return crowd
+  }
   // A page of undated tasks tells nothing about dates: all dated tasks as one slice.
   if (days.length === 0) return split({ cuts: [], expected: [] })
   const counts = new Map<string, number>()

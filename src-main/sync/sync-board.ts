@@ -32,6 +32,12 @@ export interface SyncOptions {
   concurrency?: number
   /** Values the caller knows; see KnownValues. */
   known?: KnownValues
+  /**
+   * The tasks of the board's last snapshot, on a refresh: the strategy plans its cuts from where
+   * they lay (a board changes little between two syncs). Only what this sync's own replies hold
+   * is loaded or proven, however old or wrong the prior.
+   */
+  prior?: readonly Task[]
   signal?: AbortSignal
   /** How full slices are cut (default: the smart strategy; tests also run the plain one). */
   strategy?: Strategy
@@ -70,7 +76,7 @@ export async function syncBoard(
   const { signal } = options
   signal?.throwIfAborted()
   const strategy = options.strategy ?? smartStrategy
-  const board = new BoardKnowledge(options.known)
+  const board = new BoardKnowledge(options.known, options.prior)
   /** Pages by query: a rest slice (same query as its parent) and repeated queries cost nothing. */
   const answered = new Map<string, Task[]>()
   const reported: Reported[] = []

@@ -63,6 +63,23 @@ export const TUNING = {
    * 10,000 tasks in due order and 10 of 438 in creation order, loading as much.
    */
   slivers: 0.9,
+  /**
+   * Tasks a due-date part planned from the last snapshot may hold (prior-cuts.ts): the snapshot
+   * counts exactly what the board held then, so parts are packed near a page, less room for the
+   * tasks added or moved since. 10,000 tasks, due and creation order, lists given
+   * (bench/sync/engine.ts --prior): with the snapshot exact, 80 took 197 and 418 requests, 90
+   * 181 and 402, 99 168 and 389; with a twentieth of the board new since (--prior-drop 20), 90
+   * took 174 and 396, 95 180 and 401, 99 206 and 427 (parts packed to 99 came back full).
+   */
+  priorFill: 90,
+  /**
+   * A slice whose days over priorFill hold more than this share of its dated tasks is cut by
+   * project or status first (each part's days then pack again), not a day at a time: at 50,000
+   * seeded tasks every day holds 90 to 125, and a part per day would each come back full (cut by
+   * project first, the refresh's dated parts took 599 requests). A few crowded days among many
+   * (a release day) are parts of their own, cut along other filters only when full.
+   */
+  crowdedShare: 0.25,
   /** Most parts one split cuts a value filter into (bounds the work of packing buckets). */
   maxBuckets: 60,
 } as const

@@ -4,8 +4,11 @@
 // coverage report is honest: "complete" only when every task is loaded; every part it names
 // still returns a full page; every task not loaded matches a part it names. The core runs alone
 // (plain strategy) and with the heuristics (smart strategy); with the board's whole lists the
-// plain one also loads every task that some query can prove loaded, in any order.
+// plain one also loads every task that some query can prove loaded, in any order. A refresh,
+// given the last snapshot to plan from (the same board, or one whose due dates have since moved
+// and half of whose tasks are gone), is held to all of the same.
 import fc from 'fast-check'
+import type { Task } from '../../../src-shared/api'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { LIST_ORDERS, openDatabase } from '../../../src-server'
 import type { Db, ListOrder } from '../../../src-server'
@@ -66,16 +69,25 @@ it(
         fc.constantFrom(plainStrategy, smartStrategy),
         fc.boolean(),
         fc.integer({ min: 1, max: 6 }),
-        async (board, order, strategy, givenLists, concurrency) => {
+        fc.constantFrom('none', 'same', 'moved'),
+        async (board, order, strategy, givenLists, concurrency, snapshot) => {
           boards += 1
           const service = services.get(order) as RunningService
           const created = await createBoard(db, service.url, board, `Board ${boards}`)
-          const reader = fetchReader(service.url, created.key)
-          const result = await syncBoard(reader, {
+          const options = {
             concurrency,
             strategy,
             ...(givenLists ? { known: created.known } : {}),
-          })
+          }
+          const prior =
+            snapshot === 'none'
+              ? undefined
+              : staleSnapshot(
+                  (await syncBoard(fetchReader(service.url, created.key), options)).tasks,
+                  snapshot === 'moved' ? board.seed : undefined,
+                )
+          const reader = fetchReader(service.url, created.key)
+          const result = await syncBoard(reader, { ...options, ...(prior ? { prior } : {}) })
           const rows = boardRows(db, created.boardId)
           const loaded = new Set(result.tasks.map((t) => t.id))
           const { coverage } = result
@@ -109,3 +121,23 @@ it(
   },
   RUNS * 5_000,
 )
+
+/**
+ * A last snapshot to plan a refresh from: the tasks as loaded, or (with a seed) as if the board
+ * had changed since: every other task gone and each due date moved by up to 40 days either way
+ * (every seventh cleared).
+ */
+function staleSnapshot(tasks: readonly Task[], seed: number | undefined): Task[] {
+  if (seed === undefined) return [...tasks]
+  const random = fc.sample(fc.integer({ min: -40, max: 40 }), { seed, numRuns: tasks.length })
+  return tasks.flatMap((task, i) => {
+    if (i % 2 === 1) return []
+    const shift = random[i] ?? 0
+    const due = task.dueDate === '' || i % 7 === 0 ? '' : moveDays(task.dueDate, shift)
+    return [{ ...task, dueDate: due }]
+  })
+}
+
+function moveDays(iso: string, days: number): string {
+  return new Date(Date.parse(iso) + days * 86_400_000).toISOString()
+}
