@@ -28,10 +28,9 @@ export function planFromPrior(
   const filters = { ...slice.filters, dueDate: range }
   const prior = board.priorMatching(filters)
   if (!prior) return undefined
-  const counts = dayCounts(prior.days('dueDate'))
-  let priorTasks = 0
-  for (const n of counts.values()) priorTasks += n
-  if (priorTasks < PAGE) return undefined
+  const priorDays = prior.days('dueDate')
+  if (priorDays.length < PAGE) return undefined
+  const counts = dayCounts(priorDays)
   // Tasks this sync has loaded already count too, where more lie on a day than the snapshot had.
   for (const [day, n] of dayCounts(board.loadedMatching(filters).days('dueDate')))
     if (n > (counts.get(day) ?? 0)) counts.set(day, n)
