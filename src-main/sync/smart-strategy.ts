@@ -82,14 +82,8 @@ function splitDue(
   // A refresh knows where the board's tasks lay at the last sync: cut there.
   const planned = planFromPrior(slice, range, board)
   if (planned?.kind === 'cuts') return split(planned.cuts)
-  if (planned?.kind === 'crowded') {
-    // Dated from undated first, as without a snapshot: the undated rest is then one slice,
-    // judged once every dated task is loaded (cut by project first, each project's rest was
-    // judged early, and 3,458 of 50,000 tasks were left reported).
-    if (!current) return split({ cuts: [], expected: [] })
-    const crowd = splitCrowded(slice, page, open, board)
-    if (crowd) return crowd
-  }
+  const crowd = planned?.kind === 'crowded' && splitCrowded(slice, page, open, board)
+  if (crowd) return crowd
   // A page of undated tasks tells nothing about dates: all dated tasks as one slice.
   if (days.length === 0) return split({ cuts: [], expected: [] })
   const counts = new Map<string, number>()
