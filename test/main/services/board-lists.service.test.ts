@@ -1,49 +1,25 @@
 // boards:setLists through the IPC router, as the coverage panel sends it, and the sync using
 // the stored lists: a second profile on the embedded local board (with its key) is a board the
 // planner cannot list itself, so only the user's lists tell the sync its statuses.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createIpcRouter } from '../../../src-main/ipc/ipc-router'
-import type { IpcRouter } from '../../../src-main/ipc/ipc-router'
-import { MemorySecretStore } from '../../../src-main/secrets/memory-secret-store'
-import { createPlannerServices } from '../../../src-main/services/planner-services'
-import type { PlannerServices } from '../../../src-main/services/planner-services'
 import type { BoardProfileView, BoardSnapshot } from '../../../src-shared/ipc'
+import { startServices } from '../../support/services-under-test'
+import type { ServicesUnderTest } from '../../support/services-under-test'
 
-let dir: string
-let services: PlannerServices
-let router: IpcRouter
+let planner: ServicesUnderTest
 let remote: BoardProfileView
-
-async function call<T>(channel: string, payload?: unknown): Promise<T> {
-  const result = await router.dispatch(channel, payload, true)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
-  return result.value as T
-}
+const call = <T>(channel: string, payload?: unknown) => planner.call<T>(channel, payload)
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tb-lists-'))
-  services = await createPlannerServices({
-    userDataDir: dir,
-    secretStore: new MemorySecretStore(),
-    emit: () => {},
-    localBoardTasks: 300,
-    log: () => {},
-  })
-  router = createIpcRouter(services.handlers)
-  const local = services.localBoard!
+  planner = await startServices('tb-lists-', 300)
+  const local = planner.services.localBoard!
   remote = await call('boards:add', {
     name: 'Same board, as a remote one',
     baseUrl: local.url,
     apiKey: local.apiKey,
   })
 })
-afterAll(async () => {
-  await services.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => planner.close())
 
 describe('boards:setLists', () => {
   it('stores the lists with the profile and lists them back', async () => {
@@ -59,20 +35,20 @@ describe('boards:setLists', () => {
   })
 
   it('refuses a name with a comma, the local board and unknown boards', async () => {
-    const comma = await router.dispatch(
+    const comma = await planner.router.dispatch(
       'boards:setLists',
       { profileId: remote.id, projectKeys: [], statuses: ['Done, really'] },
       true,
     )
     expect(comma).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } })
     expect(!comma.ok && comma.error.message).toMatch(/"Done, really" contains a comma/)
-    const local = await router.dispatch(
+    const local = await planner.router.dispatch(
       'boards:setLists',
       { profileId: 'local', projectKeys: ['WEB'], statuses: [] },
       true,
     )
     expect(local).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } })
-    const gone = await router.dispatch(
+    const gone = await planner.router.dispatch(
       'boards:setLists',
       { profileId: 'gone', projectKeys: [], statuses: [] },
       true,

@@ -1,57 +1,35 @@
 // Removing a board from the planner drops what the planner kept for it (its saved views among
 // them), so nothing of it lingers in the user-data folder or comes back with a new board.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createIpcRouter } from '../../../src-main/ipc/ipc-router'
-import type { IpcRouter } from '../../../src-main/ipc/ipc-router'
-import { MemorySecretStore } from '../../../src-main/secrets/memory-secret-store'
-import { createPlannerServices } from '../../../src-main/services/planner-services'
-import type { PlannerServices } from '../../../src-main/services/planner-services'
 import type { BoardProfileView } from '../../../src-shared/ipc'
+import { startServices } from '../../support/services-under-test'
+import type { ServicesUnderTest } from '../../support/services-under-test'
 
-let dir: string
-let services: PlannerServices
-let router: IpcRouter
-
-async function call<T>(channel: string, payload?: unknown): Promise<T> {
-  const result = await router.dispatch(channel, payload, true)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
-  return result.value as T
-}
+let planner: ServicesUnderTest
+const call = <T>(channel: string, payload?: unknown) => planner.call<T>(channel, payload)
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tb-board-removal-'))
-  services = await createPlannerServices({
-    userDataDir: dir,
-    secretStore: new MemorySecretStore(),
-    emit: () => {},
-    localBoardTasks: 20,
-    log: () => {},
-  })
-  router = createIpcRouter(services.handlers)
+  planner = await startServices('tb-board-removal-', 20)
 })
-afterAll(async () => {
-  await services.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => planner.close())
 
 it('drops the saved views of a removed board', async () => {
   const board = await call<BoardProfileView>('boards:add', {
     name: 'Team board',
-    baseUrl: services.localBoard!.url,
-    apiKey: services.localBoard!.apiKey,
+    baseUrl: planner.services.localBoard!.url,
+    apiKey: planner.services.localBoard!.apiKey,
   })
   const view = { name: 'Mine', filters: { status: ['Done'] }, zoom: 'week', collapsedIds: [] }
   await call('views:save', { profileId: board.id, view })
   expect(await call<unknown[]>('views:list', { profileId: board.id })).toHaveLength(1)
-  const files = () => readdirSync(join(dir, 'views')).filter((f) => f.endsWith('.json'))
+  const files = () => readdirSync(join(planner.dir, 'views')).filter((f) => f.endsWith('.json'))
   expect(files()).toHaveLength(1)
 
   await call('boards:remove', { id: board.id })
   expect(files()).toEqual([])
-  const listed = await router.dispatch('views:list', { profileId: board.id }, true)
+  const listed = await planner.router.dispatch('views:list', { profileId: board.id }, true)
   expect(listed.ok).toBe(false)
-  expect(existsSync(join(dir, 'views'))).toBe(true)
+  expect(existsSync(join(planner.dir, 'views'))).toBe(true)
 })

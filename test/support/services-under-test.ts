@@ -1,0 +1,52 @@
+// Main's services as the app composes them, in a throwaway user-data folder, on the embedded local
+// board seeded with a given number of tasks, driven through the IPC router as the renderer drives
+// them. For tests that need nothing else of the setup (keys kept in memory, events dropped).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createIpcRouter } from '../../src-main/ipc/ipc-router'
+import type { IpcRouter } from '../../src-main/ipc/ipc-router'
+import { MemorySecretStore } from '../../src-main/secrets/memory-secret-store'
+import { createPlannerServices } from '../../src-main/services/planner-services'
+import type { PlannerServices } from '../../src-main/services/planner-services'
+
+export interface ServicesUnderTest {
+  /** The user-data folder. */
+  dir: string
+  services: PlannerServices
+  router: IpcRouter
+  /** One IPC call as the renderer makes it; an error value throws, naming the channel. */
+  call<T>(channel: string, payload?: unknown): Promise<T>
+  /** Closes the services and removes the folder. */
+  close(): Promise<void>
+}
+
+/** `prefix` names the temp folder; `localBoardTasks` seeds the embedded board. */
+export async function startServices(
+  prefix: string,
+  localBoardTasks: number,
+): Promise<ServicesUnderTest> {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  const services = await createPlannerServices({
+    userDataDir: dir,
+    secretStore: new MemorySecretStore(),
+    emit: () => {},
+    localBoardTasks,
+    log: () => {},
+  })
+  const router = createIpcRouter(services.handlers)
+  return {
+    dir,
+    services,
+    router,
+    async call<T>(channel: string, payload?: unknown): Promise<T> {
+      const result = await router.dispatch(channel, payload, true)
+      if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
+      return result.value as T
+    },
+    async close() {
+      await services.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
