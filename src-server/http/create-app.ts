@@ -14,7 +14,12 @@ import { ServiceError } from '../store/service-error'
 import { connectionServerOptions, guardConnections, resolveConnectionLimits } from './connections'
 import type { ConnectionLimits } from './connections'
 import { DEPENDENCIES_PATH, sendError, TASKS_PATH, toServiceError } from './error-replies'
-import { contentTypeRefusal, queryRefusal, registerJsonParser } from './json-body'
+import {
+  contentTypeRefusal,
+  misplacedInputRefusal,
+  queryRefusal,
+  registerJsonParser,
+} from './json-body'
 import { registerDependencyRoutes } from './dependency-routes'
 import type { RouteContext } from './route-context'
 import { registerTaskRoutes } from './task-routes'
@@ -47,6 +52,12 @@ declare module 'fastify' {
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** The interface's methods on each of its paths; any other method there is a 405. */
+const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
+  [TASKS_PATH]: ['GET', 'POST', 'PUT', 'PATCH'],
+  [DEPENDENCIES_PATH]: ['GET', 'POST', 'DELETE'],
+}
 
 export function createApp(options: AppOptions): FastifyInstance {
   const { db } = options
@@ -115,6 +126,12 @@ export function createApp(options: AppOptions): FastifyInstance {
     const principal = authenticate(db, request.headers.authorization)
     if (typeof principal === 'string') throw new ServiceError(401, principal, 'UNAUTHORIZED')
     request.principal = principal
+    const route = request.routeOptions.url
+    const methods = route === undefined ? undefined : ROUTE_METHODS[route]
+    if (methods?.includes(request.method)) {
+      const misplaced = misplacedInputRefusal(request)
+      if (misplaced) throw misplaced
+    }
     const type = request.headers['content-type']
     const hasBody =
       request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0'
@@ -144,12 +161,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   }
   registerTaskRoutes(app, context)
   registerDependencyRoutes(app, context)
-  methodNotAllowed(app, TASKS_PATH, ['GET', 'POST', 'PUT', 'PATCH'])
-  methodNotAllowed(app, DEPENDENCIES_PATH, ['GET', 'POST', 'DELETE'])
+  methodNotAllowed(app, TASKS_PATH, ROUTE_METHODS[TASKS_PATH]!)
+  methodNotAllowed(app, DEPENDENCIES_PATH, ROUTE_METHODS[DEPENDENCIES_PATH]!)
   return app
 }
 
-function methodNotAllowed(app: FastifyInstance, url: string, allowed: string[]): void {
+function methodNotAllowed(app: FastifyInstance, url: string, allowed: readonly string[]): void {
   const others = ['DELETE', 'PUT', 'PATCH', 'POST', 'OPTIONS'].filter((m) => !allowed.includes(m))
   app.route({
     method: others as ('DELETE' | 'PUT' | 'PATCH' | 'POST' | 'OPTIONS')[],

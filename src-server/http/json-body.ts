@@ -188,3 +188,49 @@ export function queryRefusal(url: string): ServiceError | undefined {
   }
   return undefined
 }
+
+/**
+ * Input where the spec puts none: a GET of the interface reads its filters from the query and
+ * takes no body, and the writes (create, update, dependency create and delete) take their fields
+ * from the JSON body and no query parameters. Either one, dropped silently, would let a write go
+ * ahead without what its sender put in the wrong place (a `?lagDays=5` on a dependency create
+ * made a link with lag 0), so it is refused before anything is read or changed.
+ */
+export function misplacedInputRefusal(request: {
+  method: string
+  url: string
+  headers: Record<string, string | string[] | undefined>
+}): ServiceError | undefined {
+  const [path = '', query = ''] = request.url.split('?', 2)
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const length = request.headers['content-length']
+    const hasBody =
+      (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+    if (!hasBody) return undefined
+    return new ServiceError(
+      400,
+      `GET takes no body: the filters of ${path} go in its query string, and nothing was read.`,
+    )
+  }
+  const names = query
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) => part.split('=', 1)[0]!)
+  if (names.length === 0) return undefined
+  const named = [...new Set(names)]
+    .slice(0, 5)
+    .map((name) => `"${safeDecode(name).slice(0, 40)}"`)
+    .join(', ')
+  return new ServiceError(
+    400,
+    `${request.method} ${path} takes no query parameters (it has ${named}); its fields go in the JSON body. Nothing was changed.`,
+  )
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '))
+  } catch {
+    return text
+  }
+}

@@ -36,20 +36,25 @@ export const IsoDateInput = z
   )
 
 /** Like IsoDateInput, or the empty string, which clears the date. */
-export const ClearableDate = z.union([z.literal(''), IsoDateInput])
+export const ClearableDate = z
+  .string()
+  .refine(
+    (s) => s === '' || toCanonicalTimestamp(s) !== undefined,
+    'must be an ISO 8601 date (YYYY-MM-DD) or date-time with a zone, or "" to clear it',
+  )
 
 export const TaskKey = z.number().int('must be a whole number').positive('must be positive')
 
 export const NonEmptyId = z.string().min(1, 'must not be empty')
 
 /** Raw custom property values; the service checks each against its property's type. */
-export const PropertyValue = z.union([
-  z.string(),
-  z.number(),
-  z.boolean(),
-  z.array(z.string()),
-  z.null(),
-])
+export const PropertyValue = z.union(
+  [z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()],
+  {
+    error:
+      'must be a string, a number, true or false, or a list of strings (the shape its property type takes)',
+  },
+)
 export type PropertyValue = z.infer<typeof PropertyValue>
 
 export const PropertyValues = z.record(z.string(), PropertyValue)

@@ -1,7 +1,8 @@
 // Request bodies of the task endpoints. Request schemas are strict: an unknown field is a
 // mistake the sender should hear about, not something to drop silently.
 import { z } from 'zod'
-import { DescriptionType, Priority, TaskType } from './enums'
+import { DescriptionType, PRIORITIES, TaskType } from './enums'
+import type { Priority } from './enums'
 import {
   ClearableDate,
   DescriptionContent,
@@ -21,7 +22,7 @@ export interface CreateTaskItem {
   descriptionContent: string
   status?: string | undefined
   assignedUserEmail?: string | undefined
-  priority?: Priority | '' | undefined
+  priority?: Priority | undefined
   pinToTop?: boolean | undefined
   tags?: string[] | undefined
   startDate?: string | undefined
@@ -41,8 +42,9 @@ export const CreateTaskItem: z.ZodType<CreateTaskItem> = z
     descriptionType: DescriptionType,
     descriptionContent: DescriptionContent,
     status: z.string().optional(),
-    assignedUserEmail: z.string().optional(),
-    priority: z.union([Priority, z.literal('')]).optional(),
+    // Only an update clears: on create, '' is no e-mail and no priority (the spec's create table).
+    assignedUserEmail: z.string().min(1, 'must be the e-mail of a board member').optional(),
+    priority: z.enum(PRIORITIES, { error: 'must be low, medium or high' }).optional(),
     pinToTop: z.boolean().optional(),
     tags: Tags.optional(),
     startDate: IsoDateInput.optional(),
@@ -73,7 +75,9 @@ export const UpdateTaskItem = z
     descriptionContent: DescriptionContent.optional(),
     status: z.string().optional(),
     assignedUserEmail: z.string().optional(),
-    priority: z.union([Priority, z.literal('')]).optional(),
+    priority: z
+      .enum([...PRIORITIES, ''], { error: 'must be low, medium or high, or "" to clear it' })
+      .optional(),
     pinToTop: z.boolean().optional(),
     tags: Tags.optional(),
     startDate: ClearableDate.optional(),

@@ -68,7 +68,7 @@ interface TaskSpec {
   type: 'task' | 'milestone'
   status?: string
   assignee?: string
-  priority?: Priority | ''
+  priority?: Priority
   pinToTop?: boolean
   tags?: string[]
   startDate?: string
@@ -106,7 +106,8 @@ const taskSpecArb = (type: 'task' | 'milestone'): fc.Arbitrary<TaskSpec> =>
       type: fc.constant(type),
       status: optional(fc.constantFrom(...STATUSES)),
       assignee: optional(memberEmail),
-      priority: optional(fc.constantFrom<Priority | ''>(...PRIORITIES, '')),
+      // '' is no priority on create: a task with none leaves the field out (only updates clear).
+      priority: optional(fc.constantFrom<Priority>(...PRIORITIES)),
       pinToTop: optional(fc.boolean()),
       tags: optional(fc.array(fc.constantFrom(...TAGS), { maxLength: 3 })),
       startDate: optional(dateInput),

@@ -260,6 +260,80 @@ const cases: Case[] = [
     error: true,
     message: /tasks: must hold at least one task/,
   },
+  // The write endpoints take no query parameters: a client that puts a field there (a lag, a
+  // dry run) must hear so, not have it dropped while the write goes ahead without it.
+  {
+    name: 'query parameter on task create',
+    request: () => ({ method: 'POST', url: `${TASKS}?dryRun=true`, body: { tasks: [newTask()] } }),
+    status: 400,
+    error: true,
+    message: /POST \/api\/v1\/tasks takes no query parameters \(it has "dryRun"\)/,
+  },
+  {
+    name: 'query parameter on task update',
+    request: (ids) => ({
+      method: 'PATCH',
+      url: `${TASKS}?dryRun=true`,
+      body: { tasks: [{ id: ids.other, title: 'dry run?' }] },
+    }),
+    status: 400,
+    error: true,
+    message: /PATCH \/api\/v1\/tasks takes no query parameters/,
+  },
+  {
+    name: 'query parameter on dependency create (code shape)',
+    request: (ids) => ({
+      method: 'POST',
+      url: `${DEPENDENCIES}?lagDays=5`,
+      body: { predecessorId: ids.other, successorId: ids.child },
+    }),
+    status: 400,
+    error: 'INVALID_REQUEST',
+    message: /takes no query parameters \(it has "lagDays"\); its fields go in the JSON body/,
+  },
+  {
+    name: 'query parameter on dependency delete',
+    request: (ids) => ({
+      method: 'DELETE',
+      url: `${DEPENDENCIES}?foo=bar`,
+      body: { id: ids.dependency },
+    }),
+    status: 400,
+    error: true,
+    message: /DELETE \/api\/v1\/dependencies takes no query parameters/,
+  },
+  {
+    name: 'a body on the dependency list',
+    request: (ids) => ({ method: 'GET', url: DEPENDENCIES, body: { taskId: ids.other } }),
+    status: 400,
+    error: true,
+    message: /GET takes no body/,
+  },
+  {
+    name: 'a body on the task list',
+    request: () => ({ method: 'GET', url: TASKS, body: { projectKey: 'WEB' } }),
+    status: 400,
+    error: true,
+    message: /GET takes no body/,
+  },
+  {
+    name: 'empty priority on create (only an update clears)',
+    request: () => ({ method: 'POST', url: TASKS, body: { tasks: [newTask({ priority: '' })] } }),
+    status: 400,
+    error: true,
+    message: /tasks\[0\]\.priority: must be low, medium or high/,
+  },
+  {
+    name: 'empty assignee on create (only an update unassigns)',
+    request: () => ({
+      method: 'POST',
+      url: TASKS,
+      body: { tasks: [newTask({ assignedUserEmail: '' })] },
+    }),
+    status: 400,
+    error: true,
+    message: /tasks\[0\]\.assignedUserEmail: must be the e-mail of a board member/,
+  },
   {
     name: 'unknown field on a task (strict schema)',
     request: () => ({ method: 'POST', url: TASKS, body: { tasks: [newTask({ colour: 'red' })] } }),
