@@ -8,6 +8,7 @@ import {
   errorFromStatus,
   errorFromSuccessBody,
   outcomeUnknown,
+  refusalOfAnyStatus,
 } from './http-errors'
 import type { Answer, RequestLabel } from './http-errors'
 import type { NetworkFailure } from './network-failure'
@@ -59,7 +60,10 @@ export function judgeAttempt<T>(result: AttemptResult, context: AttemptContext<T
   const error = errorFromStatus(answer, label, attempt, retryAfterMs)
   if (!isRetryableStatus(answer.status)) return final(error)
   if (!idempotent) {
-    // 503 says the request was not handled; other 5xx leave a POST's fate open.
+    // 503 says the request was not handled; other 5xx leave a POST's fate open, unless the body
+    // is one of the spec's refusals, which says it was not done.
+    const refusal = refusalOfAnyStatus(answer, label, attempt)
+    if (refusal) return final(refusal)
     if (answer.status >= 500 && answer.status !== 503) {
       const happened = `the board failed (HTTP ${answer.status})`
       return final(outcomeUnknown(label, happened, { status: answer.status, attempts: attempt }))

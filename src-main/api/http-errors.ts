@@ -24,12 +24,56 @@ const tries = (attempts: number) => (attempts > 1 ? ` after ${attempts} attempts
 const said = (message: string | undefined) => (message ? ` The board said: ${message}` : '')
 
 /** Codes of dependency create (and this service's additions), for a failure sent with a 2xx. */
-const SERVER_CODES: Record<string, ApiErrorCode> = {
+const SERVER_CODES: Readonly<Record<string, ApiErrorCode>> = {
   UNAUTHORIZED: 'KEY_REJECTED',
   TASKS_NOT_FOUND: 'NOT_FOUND',
   DUPLICATE: 'CONFLICT',
   CYCLE_DETECTED: 'CONFLICT',
   INTERNAL_ERROR: 'SERVER_ERROR',
+}
+
+/** The error code a board's own code stands for; a code this list lacks is a refusal. */
+function codeOfServerCode(serverCode: string | undefined): ApiErrorCode {
+  // Own keys only: a board's code is any string, "toString" and "__proto__" included.
+  return serverCode !== undefined && Object.hasOwn(SERVER_CODES, serverCode)
+    ? SERVER_CODES[serverCode]!
+    : 'INVALID_REQUEST'
+}
+
+/** The spec's four refusals of dependency create: each says the link was not made. */
+const DEPENDENCY_REFUSALS = new Set([
+  'SELF_REFERENCE',
+  'TASKS_NOT_FOUND',
+  'DUPLICATE',
+  'CYCLE_DETECTED',
+])
+
+/**
+ * A dependency-create refusal in the body of an answer whose status would leave the outcome
+ * open (a 5xx: the spec does not say which statuses errors carry). The code is a definite "not
+ * done" whatever the status, so it is read as the refusal it is; undefined for any other answer.
+ */
+export function refusalOfAnyStatus(
+  answer: Answer,
+  label: RequestLabel,
+  attempts: number,
+): ApiError | undefined {
+  const server = readServerError(answer.body)
+  if (!server?.code || !DEPENDENCY_REFUSALS.has(server.code)) return undefined
+  return new ApiError(codeOfServerCode(server.code), messageOf(server, label), {
+    status: answer.status,
+    serverCode: server.code,
+    serverMessage: server.message,
+    issues: server.issues,
+    attempts,
+  })
+}
+
+/** The board's message; its own words where it gave some (the spec does not say it must). */
+function messageOf(server: { code: string | undefined; message: string }, label: RequestLabel) {
+  if (server.message.trim() !== '') return server.message
+  const code = server.code ? ` (${server.code})` : ''
+  return `The board refused the request to ${label.what}${code} and gave no reason.`
 }
 
 /** An answer with an error status (3xx-5xx). */
@@ -101,20 +145,20 @@ export function errorFromStatus(
   if (status === 404) {
     return create(
       'NOT_FOUND',
-      server?.message ??
+      server?.message ||
         `Nothing at ${label.origin} answers ${label.method} requests of the task-board interface (HTTP 404).${notJson} Check the base URL in the board settings.`,
     )
   }
   if (status === 409) {
     return create(
       'CONFLICT',
-      server?.message ?? `The board refused to ${label.what}: it conflicts with the board's state.`,
+      server?.message || `The board refused to ${label.what}: it conflicts with the board's state.`,
     )
   }
   if (status >= 400) {
     return create(
       'INVALID_REQUEST',
-      server?.message ??
+      server?.message ||
         `The board refused the request to ${label.what} as invalid (HTTP ${status}).${notJson}`,
     )
   }
@@ -132,8 +176,7 @@ export function errorFromSuccessBody(
   const server = readServerError(body)
   if (server) {
     // A failure reported with a success status: trust the body, it says what went wrong.
-    const code = (server.code ? SERVER_CODES[server.code] : undefined) ?? 'INVALID_REQUEST'
-    return new ApiError(code, server.message, {
+    return new ApiError(codeOfServerCode(server.code), messageOf(server, label), {
       status,
       serverCode: server.code,
       serverMessage: server.message,

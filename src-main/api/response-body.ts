@@ -16,15 +16,18 @@ export function classifyBody(text: string, contentType: string | null): Response
   const trimmed = text.trim()
   if (trimmed === '') return { kind: 'empty' }
   const type = (contentType ?? '').toLowerCase()
-  // Judge by the content too: proxies send HTML labelled as anything, and JSON as text/plain.
-  if (trimmed.startsWith('<') || type.includes('html')) return { kind: 'html' }
+  // Judged by the content first: proxies send HTML labelled as anything, and boards JSON
+  // labelled as anything (the spec names no content type for answers), text/html included.
+  if (trimmed.startsWith('<')) return { kind: 'html' }
   if (type.includes('json') || trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       return { kind: 'json', value: JSON.parse(trimmed) as unknown }
     } catch (error) {
+      if (type.includes('html')) return { kind: 'html' }
       return { kind: 'bad-json', problem: error instanceof Error ? error.message : String(error) }
     }
   }
+  if (type.includes('html')) return { kind: 'html' }
   return { kind: 'text', snippet: printable(trimmed).slice(0, SNIPPET_LENGTH) }
 }
 

@@ -1,7 +1,37 @@
 // Resources as the service returns them. Response schemas are loose: a server may add fields,
 // and a client must keep working when it does.
 import { z } from 'zod'
+import { isCalendarDate } from './dates'
 import { TaskType } from './enums'
+
+// Values seen, kept: a board's dates repeat (a sync reads each task several times over).
+const readableDates = new Map<string, boolean>()
+const READABLE_DATES_KEPT = 50_000
+
+/**
+ * A task's start or due date as a board sends it: '' for none, else an ISO 8601 date or
+ * timestamp in the extended form (`YYYY-MM-DD`, or that day then `T` and a time). The sync cuts
+ * the board by the calendar day written first and the timeline reads the instant; a value with
+ * neither (the basic form `20240209T000000Z`, `2024-1-9`, `soon`) could be placed on no day, so
+ * the page is refused naming the field, instead of the sync stopping on it later.
+ */
+export function isReadableTaskDate(value: string): boolean {
+  if (value === '') return true
+  let readable = readableDates.get(value)
+  if (readable === undefined) {
+    readable =
+      (value.length === 10 || value[10] === 'T') &&
+      isCalendarDate(value.slice(0, 10)) &&
+      !Number.isNaN(Date.parse(value))
+    if (readableDates.size >= READABLE_DATES_KEPT) readableDates.clear()
+    readableDates.set(value, readable)
+  }
+  return readable
+}
+
+const TaskDate = z
+  .string()
+  .refine(isReadableTaskDate, 'must be "" or an ISO 8601 date or timestamp starting YYYY-MM-DD')
 
 export const Task = z.looseObject({
   id: z.string(),
@@ -12,8 +42,8 @@ export const Task = z.looseObject({
   description: z.string(),
   coverImageUrl: z.string(),
   assignedUserEmail: z.string(),
-  startDate: z.string(),
-  dueDate: z.string(),
+  startDate: TaskDate,
+  dueDate: TaskDate,
   status: z.string(),
   tags: z.array(z.string()),
   pinToTop: z.boolean(),

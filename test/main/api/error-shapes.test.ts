@@ -123,3 +123,63 @@ describe('successful answers', () => {
     expect(stub.requests.map((r) => r.url)).toEqual(['/api/v1/tasks?type=milestone'])
   })
 })
+
+// Answers a board may give where the spec is silent (its content type, its status codes for
+// errors, its error messages), and values no board should send: read by what they are.
+describe('answers of other boards', () => {
+  it('JSON labelled as an HTML page is read as the JSON it is', async () => {
+    const body = JSON.stringify({ success: true, tasks: [sampleTask()] })
+    stub.otherwise(raw(200, body, 'text/html; charset=utf-8'))
+    const tasks = await api().listTasks()
+    expect(tasks.map((t) => t.id)).toEqual([sampleTask().id])
+  })
+
+  it.each(['SELF_REFERENCE', 'TASKS_NOT_FOUND', 'DUPLICATE', 'CYCLE_DETECTED'])(
+    'a dependency refusal %s sent with HTTP 500 is a refusal, not an unknown outcome',
+    async (code) => {
+      stub.otherwise(json(500, { error: code, message: 'Refused.' }))
+      const error = await api()
+        .createDependency(edge)
+        .then(
+          () => undefined,
+          (e: unknown) => e as { code: string; serverCode?: string; serverMessage?: string },
+        )
+      expect(error?.code).not.toBe('OUTCOME_UNKNOWN')
+      expect(error).toMatchObject({ serverCode: code, serverMessage: 'Refused.' })
+      expect(stub.requests).toHaveLength(1)
+    },
+  )
+
+  it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty'])(
+    'an error code named %s is an unknown code, a plain string the IPC can carry',
+    async (code) => {
+      stub.otherwise(json(200, { error: code, message: 'x' }))
+      const error = await expectApiError(api().createDependency(edge), 'INVALID_REQUEST')
+      expect(typeof error.code).toBe('string')
+      expect(() => structuredClone(error.toIpcError())).not.toThrow()
+    },
+  )
+
+  it.each([200, 400, 404])(
+    'an empty error message (HTTP %i) still says what failed',
+    async (status) => {
+      stub.otherwise(json(status, { error: true, message: '' }))
+      const error = await api()
+        .listDependencies()
+        .then(
+          () => undefined,
+          (e: unknown) => e as Error,
+        )
+      expect(error?.message.trim().length).toBeGreaterThan(10)
+    },
+  )
+
+  it.each(['20240209T000000Z', '2024-1-9', 'soon'])(
+    'a task due date no one can read (%s) is INVALID_RESPONSE naming the field',
+    async (dueDate) => {
+      stub.otherwise(json(200, { success: true, tasks: [sampleTask({ dueDate })] }))
+      const error = await expectApiError(api().listTasks(), 'INVALID_RESPONSE')
+      expect(error.message).toContain('tasks[0].dueDate')
+    },
+  )
+})
