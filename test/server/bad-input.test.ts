@@ -334,6 +334,40 @@ const cases: Case[] = [
     error: true,
     message: /tasks\[0\]\.assignedUserEmail: must be the e-mail of a board member/,
   },
+  // Fields that take one of several shapes say which, not zod's bare "Invalid input".
+  {
+    name: 'a priority no board has, on update',
+    request: (ids) => ({
+      method: 'PATCH',
+      url: TASKS,
+      body: { tasks: [{ id: ids.other, priority: 'urgent' }] },
+    }),
+    status: 400,
+    error: true,
+    message: /tasks\[0\]\.priority: must be low, medium or high, or "" to clear it/,
+  },
+  {
+    name: 'an unreadable date on update',
+    request: (ids) => ({
+      method: 'PATCH',
+      url: TASKS,
+      body: { tasks: [{ id: ids.other, startDate: 'soon' }] },
+    }),
+    status: 400,
+    error: true,
+    message: /tasks\[0\]\.startDate: must be an ISO 8601 date .* or "" to clear it/,
+  },
+  {
+    name: 'a property value of no property shape',
+    request: (ids) => ({
+      method: 'PATCH',
+      url: TASKS,
+      body: { tasks: [{ id: ids.parent, properties: { Platforms: [1, 2] } }] },
+    }),
+    status: 400,
+    error: true,
+    message: /must be a string, a number, true or false, or a list of strings/,
+  },
   {
     name: 'unknown field on a task (strict schema)',
     request: () => ({ method: 'POST', url: TASKS, body: { tasks: [newTask({ colour: 'red' })] } }),
