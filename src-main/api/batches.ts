@@ -76,12 +76,18 @@ export async function sendChunks<T, R>(
   return answers
 }
 
-/** "(Of the 700 tasks in the request, updated: 1-200; failed: 201-400; not sent: 401-700.)" */
+/**
+ * "(Of the 700 tasks in the request, updated: 1-200; failed: 201-400 (the board may have applied
+ * some); not sent: 401-700.)"
+ */
 export function describeProgress(batch: BatchProgress, verb: string, unknown: boolean): string {
   const span = (from: number, to: number) => (to - from === 1 ? `${to}` : `${from + 1}-${to}`)
   const parts: string[] = []
   if (batch.completed > 0) parts.push(`${verb}: ${span(0, batch.completed)}`)
-  parts.push(`${unknown ? 'outcome unknown' : 'failed'}: ${span(batch.failedFrom, batch.failedTo)}`)
+  const failed = span(batch.failedFrom, batch.failedTo)
+  // The spec leaves open whether a board applies the rest of a batch it refuses in part.
+  const perhaps = batch.failedTo - batch.failedFrom > 1 ? ' (the board may have applied some)' : ''
+  parts.push(unknown ? `outcome unknown: ${failed}` : `failed: ${failed}${perhaps}`)
   if (batch.failedTo < batch.total) parts.push(`not sent: ${span(batch.failedTo, batch.total)}`)
   const tasks = batch.total === 1 ? 'task' : 'tasks'
   return `(Of the ${batch.total} ${tasks} in the request, ${parts.join('; ')}.)`

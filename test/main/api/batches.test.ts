@@ -45,7 +45,7 @@ describe('describeProgress', () => {
     )
     const later = { completed: 200, failedFrom: 200, failedTo: 400, total: 700 }
     expect(describeProgress(later, 'updated', false)).toBe(
-      '(Of the 700 tasks in the request, updated: 1-200; failed: 201-400; not sent: 401-700.)',
+      '(Of the 700 tasks in the request, updated: 1-200; failed: 201-400 (the board may have applied some); not sent: 401-700.)',
     )
   })
 })
