@@ -13,6 +13,8 @@ import demoBoard from '../demo/demo-board.json'
 import { seedBoard } from '../seed/seed-board'
 import { DEFAULT_LIST_ORDER, isListOrder, LIST_ORDERS } from '../store/list-order'
 import type { ListOrder } from '../store/list-order'
+import { isPropertyNullMode, PROPERTY_NULL_MODES } from '../store/write-context'
+import type { PropertyNullMode } from '../store/write-context'
 import { closeOnSignals, listen } from './serve'
 import { usage, UsageError } from './usage-error'
 
@@ -60,9 +62,21 @@ function listOrder(value: string | boolean | undefined): ListOrder | undefined {
   return value
 }
 
-/** Says so when the list order is not the default, so nobody mistakes it for the usual one. */
-const orderNote = (order: ListOrder | undefined) =>
-  order === undefined || order === DEFAULT_LIST_ORDER ? '' : ` (list order: ${order})`
+function propertyNull(value: string | boolean | undefined): PropertyNullMode | undefined {
+  if (value === undefined) return undefined
+  if (!isPropertyNullMode(value))
+    throw new UsageError(`--property-null must be one of ${PROPERTY_NULL_MODES.join(', ')}`)
+  return value
+}
+
+/** Says so when a choice is not the default, so nobody mistakes the service for the usual one. */
+const choicesNote = (order: ListOrder | undefined, nulls: PropertyNullMode | undefined) => {
+  const notes = [
+    ...(order === undefined || order === DEFAULT_LIST_ORDER ? [] : [`list order: ${order}`]),
+    ...(nulls === undefined || nulls === 'remove' ? [] : [`property null: ${nulls}`]),
+  ]
+  return notes.length === 0 ? '' : ` (${notes.join('; ')})`
+}
 
 function openAt(path: string): Db {
   mkdirSync(dirname(resolve(path)), { recursive: true })
@@ -167,26 +181,31 @@ async function run(argv: string[]): Promise<void> {
       host: { type: 'string' },
       port: { type: 'string' },
       'list-order': { type: 'string' },
+      'property-null': { type: 'string' },
     })
     const port = integer(values['port'], 'port', 4830, 0, 65535)
     const order = listOrder(values['list-order'])
+    const nulls = propertyNull(values['property-null'])
     const db = openAt(required(values, 'db'))
     useServiceBusyTimeout(db)
     const service = await listen(db, (values['host'] as string | undefined) ?? '127.0.0.1', port, {
       listOrder: order,
+      propertyNull: nulls,
     })
     closeOnSignals(service, db)
-    console.log(`Board service listening on ${service.url}${orderNote(order)}`)
+    console.log(`Board service listening on ${service.url}${choicesNote(order, nulls)}`)
   } else if (command === 'demo') {
     const { values } = parse(sub === undefined ? [] : [sub, ...rest], {
       ...dbOption,
       port: { type: 'string' },
       tasks: { type: 'string' },
       'list-order': { type: 'string' },
+      'property-null': { type: 'string' },
     })
     const port = integer(values['port'], 'port', 0, 0, 65535)
     const tasks = integer(values['tasks'], 'tasks', 300, 0, 100_000)
     const order = listOrder(values['list-order'])
+    const nulls = propertyNull(values['property-null'])
     // Without --db the demo's database is temporary: its folder goes when the demo stops.
     const temporary =
       values['db'] === undefined ? mkdtempSync(join(tmpdir(), 'taskboard-demo-')) : undefined
@@ -205,14 +224,14 @@ async function run(argv: string[]): Promise<void> {
     }
     const { key } = createApiKey(db, board.id, firstOwner(db, board.id))
     useServiceBusyTimeout(db)
-    const service = await listen(db, '127.0.0.1', port, { listOrder: order })
+    const service = await listen(db, '127.0.0.1', port, { listOrder: order, propertyNull: nulls })
     closeOnSignals(service, db, () => {
       if (temporary) rmSync(temporary, { recursive: true, force: true })
       process.exit(0)
     })
     const kept = temporary ? ' (temporary: removed when the demo stops; --db keeps one)' : ''
     console.log(
-      `Demo board "${board.name}" at ${service.url}${orderNote(order)}\nDatabase: ${path}${kept}\nAPI key: ${key}`,
+      `Demo board "${board.name}" at ${service.url}${choicesNote(order, nulls)}\nDatabase: ${path}${kept}\nAPI key: ${key}`,
     )
   } else if (command === 'help' || command === '--help' || command === '-h') {
     console.log(usage)

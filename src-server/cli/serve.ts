@@ -3,6 +3,7 @@ import { createApp } from '../http/create-app'
 import type { ConnectionLimits } from '../http/connections'
 import type { Db } from '../db/database'
 import type { ListOrder } from '../store/list-order'
+import type { PropertyNullMode } from '../store/write-context'
 
 export interface RunningService {
   app: FastifyInstance
@@ -13,6 +14,8 @@ export interface RunningService {
 export interface ListenOptions {
   /** The list endpoint's order; `due` when not given (see AppOptions.listOrder). */
   listOrder?: ListOrder
+  /** What `null` does as a property value on update; `remove` when not given. */
+  propertyNull?: PropertyNullMode
   /** Timeouts and connection cap; CONNECTION_LIMITS for each one left out. */
   connections?: Partial<ConnectionLimits>
 }
@@ -31,6 +34,7 @@ export async function listen(
     baseUrl: () => url,
     logger: { level: 'error', stream: process.stderr },
     listOrder: options.listOrder,
+    propertyNull: options.propertyNull,
     connections: options.connections,
   })
   await app.listen({ host, port })

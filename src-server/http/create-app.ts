@@ -10,6 +10,8 @@ import type { Db } from '../db/database'
 import { randomId } from '../store/ids'
 import { DEFAULT_LIST_ORDER, isListOrder, LIST_ORDERS } from '../store/list-order'
 import type { ListOrder } from '../store/list-order'
+import { isPropertyNullMode, PROPERTY_NULL_MODES } from '../store/write-context'
+import type { PropertyNullMode } from '../store/write-context'
 import { ServiceError } from '../store/service-error'
 import { connectionServerOptions, guardConnections, resolveConnectionLimits } from './connections'
 import type { ConnectionLimits } from './connections'
@@ -38,6 +40,8 @@ export interface AppOptions {
    * `created`, `created-desc`, `updated-desc` or `random` (see store/list-order.ts).
    */
   listOrder?: ListOrder
+  /** What `null` does as a property value on update: `remove` (default) or `refuse`. */
+  propertyNull?: PropertyNullMode
   /**
    * Timeouts and the connection cap (connections.ts); each one left out keeps its default
    * (CONNECTION_LIMITS). Tests shrink them; they apply once the app listens.
@@ -68,6 +72,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   if (!isListOrder(listOrder)) {
     throw new TypeError(
       `listOrder must be one of ${LIST_ORDERS.join(', ')}; got ${JSON.stringify(listOrder)}`,
+    )
+  }
+  const propertyNull = options.propertyNull ?? 'remove'
+  if (!isPropertyNullMode(propertyNull)) {
+    throw new TypeError(
+      `propertyNull must be one of ${PROPERTY_NULL_MODES.join(', ')}; got ${JSON.stringify(propertyNull)}`,
     )
   }
   const limits = resolveConnectionLimits(options.connections)
@@ -154,6 +164,7 @@ export function createApp(options: AppOptions): FastifyInstance {
         actor: principal.actorEmail,
         now: clock().toISOString(),
         newId,
+        propertyNull,
       }
     },
     taskUrl: (id) => `${baseUrl()}/tasks/${encodeURIComponent(id)}`,

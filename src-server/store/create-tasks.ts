@@ -78,7 +78,7 @@ function createOne(
   const startDate = canonicalDate(item.startDate ?? '', `${path}.startDate`)
   const dueDate = canonicalDate(item.dueDate ?? '', `${path}.dueDate`)
   checkDateOrder(startDate, dueDate, path)
-  const properties = mergeProperties(ctx, {}, item.properties ?? {}, path)
+  const properties = mergeProperties(ctx, {}, item.properties ?? {}, path, 'create')
   const milestoneId = resolveMilestoneLink(ctx, item, path) ?? null
   const tags = [...new Set(item.tags ?? [])]
   const description = storedDescription(

@@ -146,7 +146,7 @@ function updateOne(
   const properties =
     item.properties === undefined
       ? undefined
-      : mergeProperties(ctx, current.properties, item.properties, path)
+      : mergeProperties(ctx, current.properties, item.properties, path, 'update')
   if (properties !== undefined) set('properties_json', JSON.stringify(properties))
 
   // '' unlinks; otherwise undefined leaves the link as it is.

@@ -19,7 +19,20 @@ export interface WriteContext {
   newId: () => string
   /** The batch's descriptions, converted beforehand (store/descriptions.ts); else converted here. */
   descriptions?: DescriptionLookup
+  /** What an update's `null` property value does; `remove` when not given (PROPERTY_NULL_MODES). */
+  propertyNull?: PropertyNullMode
 }
+
+/**
+ * What `null` does as a property value on update, which the spec leaves open (its value shapes
+ * have no null, and it shows no way to remove a property): `remove` deletes the property (the
+ * default, what the planner uses to clear one), `refuse` answers 400 as a board without a way
+ * to remove one would. Switchable so that the planner can be tested against both.
+ */
+export const PROPERTY_NULL_MODES = ['remove', 'refuse'] as const
+export type PropertyNullMode = (typeof PROPERTY_NULL_MODES)[number]
+export const isPropertyNullMode = (value: unknown): value is PropertyNullMode =>
+  (PROPERTY_NULL_MODES as readonly unknown[]).includes(value)
 
 export interface TaskRef {
   seq: number
@@ -156,12 +169,17 @@ export function checkDateOrder(startDate: string, dueDate: string, path: string)
   }
 }
 
-/** Merges `changes` into `current`; null removes a property. Values are checked by type. */
+/**
+ * Merges `changes` into `current`; values are checked by type. `null` removes a property on
+ * update when the service's `propertyNull` is `remove`; on create, where there is nothing to
+ * remove, it is refused (leave the property out).
+ */
 export function mergeProperties(
   ctx: WriteContext,
   current: Record<string, StoredPropertyValue>,
   changes: Record<string, PropertyValue>,
   path: string,
+  write: 'create' | 'update',
 ): Record<string, StoredPropertyValue> {
   const next = { ...current }
   for (const [name, value] of Object.entries(changes)) {
@@ -174,6 +192,18 @@ export function mergeProperties(
       )
     }
     if (value === null) {
+      if (write === 'create') {
+        throw badField(
+          `${path}.properties.${name}`,
+          'null is no value; leave the property out of a new task',
+        )
+      }
+      if (ctx.propertyNull === 'refuse') {
+        throw badField(
+          `${path}.properties.${name}`,
+          `null is not a value of a ${definition.type} property, and this board removes no property (it runs with --property-null refuse)`,
+        )
+      }
       delete next[name]
       continue
     }

@@ -263,6 +263,30 @@ describe('taskboard CLI', () => {
     }
   })
 
+  it('refuses null property values with --property-null refuse, and says so', async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, 'serve', '--db', db, '--port', '0', '--property-null', 'refuse'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    try {
+      const out = await printed(child, /listening on (http:\/\/127\.0\.0\.1:\d+).*\n/)
+      expect(out[0]).toContain('(property null: refuse)')
+      const [task] = await listOver(out[1]!, key, 'projectKey=WEB&type=task')
+      const response = await fetch(`${out[1]}/api/v1/tasks`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tasks: [{ id: task!.id, properties: { Area: null } }] }),
+      })
+      expect(response.status).toBe(400)
+      expect(((await response.json()) as { message: string }).message).toContain(
+        'removes no property',
+      )
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
   it('starts a demo board whose lists are a random 100 with --list-order random', async () => {
     const child = spawn(
       process.execPath,
@@ -315,6 +339,10 @@ describe('taskboard CLI', () => {
     ],
     [['demo', '--db', 'x.db', '--list-order', 'Random'], '--list-order must be one of'],
     [['demo', '--db', 'x.db', '--list-order'], "Option '--list-order <value>' argument missing"],
+    [
+      ['serve', '--db', 'x.db', '--property-null', 'keep'],
+      '--property-null must be one of remove, refuse',
+    ],
   ])('prints usage and exits 2 for %j', async (args, message) => {
     const result = await taskboard(...args)
     expect(existsSync('x.db')).toBe(false) // nothing is created before the arguments are checked

@@ -369,6 +369,17 @@ const cases: Case[] = [
     message: /must be a string, a number, true or false, or a list of strings/,
   },
   {
+    name: 'a null property value on create (nothing to remove)',
+    request: () => ({
+      method: 'POST',
+      url: TASKS,
+      body: { tasks: [newTask({ properties: { 'Story Points': null } })] },
+    }),
+    status: 400,
+    error: true,
+    message: /properties\.Story Points: null is no value; leave the property out of a new task/,
+  },
+  {
     name: 'unknown field on a task (strict schema)',
     request: () => ({ method: 'POST', url: TASKS, body: { tasks: [newTask({ colour: 'red' })] } }),
     status: 400,

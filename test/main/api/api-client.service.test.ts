@@ -244,3 +244,35 @@ describe('testConnection', () => {
     expect(wrong.message).toContain('rejected the API key')
   })
 })
+
+// The spec shows no way to remove a custom property; the local service removes one on `null`
+// unless it runs with `propertyNull: 'refuse'`. The client works with either: a removal, or the
+// board's refusal as a typed error that names the property, with the task left as it was.
+describe.each(['remove', 'refuse'] as const)(
+  'a property cleared with null (service: %s)',
+  (mode) => {
+    let strict: RunningService
+    beforeEach(async () => {
+      strict = await listen(service.db, '127.0.0.1', 0, { propertyNull: mode })
+    })
+    afterEach(async () => {
+      await strict.close()
+    })
+
+    it(mode === 'remove' ? 'is removed' : 'is refused, naming the property, and kept', async () => {
+      const api = new ApiClient({ baseUrl: strict.url, apiKey: service.key, sleep: async () => {} })
+      await api.createTasks([{ ...newTask('Sized'), properties: { 'Story Points': 5 } }])
+      const [task] = await api.listTasks({ projectKey: ['WEB'] })
+      const clear = api.updateTasks([{ id: task!.id, properties: { 'Story Points': null } }])
+      if (mode === 'remove') {
+        await clear
+      } else {
+        const error = await expectApiError(clear, 'INVALID_REQUEST')
+        expect(error.message).toContain('properties.Story Points')
+        expect(error.message).toContain('removes no property')
+      }
+      const [after] = await api.listTasks({ projectKey: ['WEB'] })
+      expect(after!.properties['Story Points']).toBe(mode === 'remove' ? undefined : 5)
+    })
+  },
+)
