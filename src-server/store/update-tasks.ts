@@ -1,6 +1,6 @@
 // PUT/PATCH /api/v1/tasks: a batch of partial updates, applied whole or not at all, answered
 // with the updated tasks' info in request order.
-import { MILESTONE_IGNORED_ON_UPDATE } from '../../src-shared/api'
+import { MILESTONE_IGNORED_ON_UPDATE, SERVICE_LIMITS } from '../../src-shared/api'
 import type { StatusCategory, UpdatedTaskInfo, UpdateTaskItem } from '../../src-shared/api'
 import { storedDescription } from './descriptions'
 import type { StoredPropertyValue } from './property-values'
@@ -189,6 +189,7 @@ function resolveParentChange(
   }
   // Walk up from the new parent: meeting the task itself means it would become its own ancestor.
   const parentOf = prepared(ctx.db, 'SELECT parent_id FROM tasks WHERE id = ?').raw(true)
+  let parentLevel = 0
   for (
     let id: string | null = parent.id;
     id !== null;
@@ -200,6 +201,31 @@ function resolveParentChange(
         `${parent.projectKey}-${parent.key} is ${parent.id === target.id ? 'the task itself' : 'a subtask of this task'}; a task cannot become its own ancestor`,
       )
     }
+    parentLevel += 1
+  }
+  // The same nesting limit as a create's subtasks: the task and everything below it, moved under
+  // the new parent, must end within it (checked against the batch's earlier moves too).
+  const deepest = parentLevel + levelsFrom(ctx, target.id)
+  if (deepest > SERVICE_LIMITS.subtaskDepth) {
+    throw badField(
+      `${path}.parentId`,
+      `under ${parent.projectKey}-${parent.key} this task's subtasks would nest ${deepest} levels deep; subtasks nest at most ${SERVICE_LIMITS.subtaskDepth} levels deep`,
+    )
   }
   return parent.id
+}
+
+/** Levels of the task and its subtasks below it: 1 for a task with none. */
+function levelsFrom(ctx: WriteContext, id: string): number {
+  const childrenOf = prepared(ctx.db, 'SELECT id FROM tasks WHERE parent_id = ?').raw(true)
+  let level: string[] = [id]
+  let levels = 0
+  // Bounded: the stored tree is within the limit, and a cycle was refused above.
+  while (level.length > 0 && levels <= SERVICE_LIMITS.subtaskDepth) {
+    levels += 1
+    level = level.flatMap((parentId) =>
+      (childrenOf.all(parentId) as [string][]).map(([childId]) => childId),
+    )
+  }
+  return levels
 }

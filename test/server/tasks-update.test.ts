@@ -140,6 +140,39 @@ describe('PUT and PATCH /api/v1/tasks', () => {
     expect((await taskByTitle(service, 'Two')).parentId).toBe('')
   })
 
+  it('keeps subtasks within the nesting limit a create has, a batch of moves included', async () => {
+    // Ten separate tasks, L1 to L10, then linked into one chain by parent updates.
+    await createTasks(
+      service,
+      ...Array.from({ length: 10 }, (_, i) => newTask({ title: `L${i + 1}`, projectKey: 'OPS' })),
+    )
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => (await taskByTitle(service, `L${i + 1}`)).id),
+    )
+    const link = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => ({
+        id: ids[from + i]!,
+        parentId: ids[from + i - 1]!,
+      }))
+    // L1 > L2 > ... > L8: eight levels, the most a create allows.
+    expect((await update(link(1, 8))).status).toBe(200)
+    // L9 under L8 is a ninth level; so is L8 (with L9 below it) moved under the chain's end.
+    const ninth = await update([{ id: ids[8]!, parentId: ids[7]! }])
+    expect(ninth.status).toBe(400)
+    expect(ninth.body.message).toContain('tasks[0].parentId')
+    expect(ninth.body.message).toContain('would nest 9 levels deep; subtasks nest at most 8')
+    // In one batch: L10 under L9, then L9 under L8 (each fine alone at the time of the first).
+    const batch = await update([
+      { id: ids[9]!, parentId: ids[8]! },
+      { id: ids[8]!, parentId: ids[7]! },
+    ])
+    expect(batch.status).toBe(400)
+    expect(batch.body.message).toContain('tasks[1].parentId')
+    expect((await taskByTitle(service, 'L10')).parentId).toBe('')
+    // Moving a task up keeps it within: L8 under L1 is two levels.
+    expect((await update([{ id: ids[7]!, parentId: ids[0]! }])).status).toBe(200)
+  })
+
   it('links and unlinks a milestone; a milestone ignores the fields the spec lists', async () => {
     const one = await taskByTitle(service, 'One')
     const milestone = await taskByTitle(service, 'Milestone')
