@@ -143,10 +143,13 @@ export function errorFromStatus(
     )
   }
   if (status === 404) {
+    // Only the board's own error says that the thing asked for is not there: the planner takes
+    // that as "deleted already". A 404 without it (a web server's or a proxy's page) says the
+    // address is wrong, and must not read as "gone".
+    if (server) return create('NOT_FOUND', messageOf(server, label))
     return create(
-      'NOT_FOUND',
-      server?.message ||
-        `Nothing at ${label.origin} answers ${label.method} requests of the task-board interface (HTTP 404).${notJson} Check the base URL in the board settings.`,
+      'INVALID_RESPONSE',
+      `Nothing at ${label.origin} answers ${label.method} requests of the task-board interface (HTTP 404).${notJson} Check the base URL in the board settings.`,
     )
   }
   if (status === 409) {

@@ -80,8 +80,14 @@ describe('statuses', () => {
 
   it('a 404 HTML page says the base URL is probably wrong', async () => {
     stub.otherwise(raw(404, '<!doctype html><h1>Not Found</h1>', 'text/html'))
-    const error = await expectApiError(api().listTasks(), 'NOT_FOUND')
+    const error = await expectApiError(api().listTasks(), 'INVALID_RESPONSE')
     expect(error.message).toMatch(/HTML page instead of JSON.*Check the base URL/)
+  })
+
+  it('a 404 page is not "deleted already": a dependency delete through it fails', async () => {
+    stub.otherwise(raw(404, '<!doctype html><h1>Not Found</h1>', 'text/html'))
+    const error = await expectApiError(api().deleteDependency({ id: 'D1' }), 'INVALID_RESPONSE')
+    expect(error.message).toContain('Check the base URL')
   })
 
   it('a 500 with JSON is SERVER_ERROR with the board message, after the retries', async () => {
