@@ -128,6 +128,14 @@ export class ApiClient {
         schema: UpdateTasksResponse,
         what: `update ${plural(tasks.length, 'task')}`,
       })
+      const unconfirmed = unconfirmedUpdates(tasks, answer.tasks)
+      if (unconfirmed.length > 0) {
+        throw new ApiError(
+          'INVALID_RESPONSE',
+          `The board answered the update of ${plural(tasks.length, 'task')} without naming ${unconfirmed.slice(0, 5).join(', ')}${unconfirmed.length > 5 ? ` and ${unconfirmed.length - 5} more` : ''} among the updated tasks: it may not have changed ${unconfirmed.length === 1 ? 'it' : 'them'}. Refresh to see the board as it is.`,
+          { status: 200, attempts: 1 },
+        )
+      }
       return answer.tasks
     })
   }
@@ -204,6 +212,24 @@ export class ApiClient {
 }
 
 /** Parses a request with the contract's schema; a failure names the item and field. */
+/**
+ * The items of an update that the board's answer does not name (by id, or by project key and
+ * key, as each was sent), in words. The spec's answer lists the updated tasks; one it leaves out
+ * may not have been changed, and the planner must not take it as saved.
+ */
+function unconfirmedUpdates(
+  sent: readonly UpdateTaskItem[],
+  answer: readonly UpdatedTaskInfo[],
+): string[] {
+  const ids = new Set(answer.map((t) => t.id))
+  const keys = new Set(answer.map((t) => `${t.projectKey}-${t.key}`))
+  return sent.flatMap((item) => {
+    if (item.id !== undefined) return ids.has(item.id) ? [] : [`the task with id ${item.id}`]
+    const key = `${item.projectKey}-${item.key}`
+    return keys.has(key) ? [] : [key]
+  })
+}
+
 function checked<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data

@@ -189,3 +189,35 @@ describe('answers of other boards', () => {
     },
   )
 })
+
+describe('an update the board does not confirm', () => {
+  const info = (id: string, key: number) => ({
+    id,
+    projectKey: 'WEB',
+    key,
+    title: 't',
+    url: `https://board.example/tasks/${id}`,
+  })
+
+  it('is not taken as saved when the answer leaves a task out', async () => {
+    stub.otherwise(json(200, { success: true, tasks: [info('T1', 1)] }))
+    const error = await expectApiError(
+      api().updateTasks([
+        { id: 'T1', title: 'a' },
+        { projectKey: 'WEB', key: 2, title: 'b' },
+      ]),
+      'INVALID_RESPONSE',
+    )
+    expect(error.message).toContain('without naming WEB-2')
+    expect(error.message).toContain('Refresh to see the board')
+  })
+
+  it('is saved when every task is named, in any order and by either identity', async () => {
+    stub.otherwise(json(200, { success: true, tasks: [info('T2', 2), info('T1', 1)] }))
+    const answer = await api().updateTasks([
+      { id: 'T1', title: 'a' },
+      { projectKey: 'WEB', key: 2, title: 'b' },
+    ])
+    expect(answer.map((t) => t.id)).toEqual(['T2', 'T1'])
+  })
+})
