@@ -84,7 +84,7 @@ async function start(options: BrowserModeOptions): Promise<void> {
     ...(options.dev ? { dev: options.dev } : {}),
   })
   events.bridge = bridge
-  console.log(`Taskboard Planner (browser mode) at ${bridge.url}`)
+  console.log(`Taskboard Planner (browser mode) at ${bridge.pageUrl}`)
   const chosen = values['user-data'] === undefined ? ' (--user-data <dir> uses another)' : ''
   console.log(`Data folder: ${userDataDir}${chosen}`)
   const stop = () => {

@@ -1,7 +1,10 @@
 // Browser mode: the same main-process services without Electron. Serves the built renderer and
 // the IPC contract over HTTP on 127.0.0.1. Every request must name this server in its Host header
 // (a DNS-rebinding page cannot), and every IPC call and event stream must carry the per-launch
-// token, which only the served page knows (it is written into its HTML).
+// token, which only the served page knows (it is written into its HTML). The page itself is
+// served only to a request that carries the token in its query (`pageUrl`, the address the
+// planner prints): anyone else on the machine (another user, any local process) can reach
+// 127.0.0.1 too, and a page anyone could load would hand them the token, and with it the boards.
 //
 // Dev mode (`npm run dev:web` only, opt-in through `dev`): the renderer's sources through a Vite
 // dev server with hot reload instead of the build. The Host check, the token and the IPC routes
@@ -51,7 +54,10 @@ export interface WebBridgeOptions {
 }
 
 export interface WebBridge {
+  /** The bridge's base address (`http://127.0.0.1:<port>/`), for IPC calls. */
   url: string
+  /** The page's address, with the launch token: what the person who started the planner opens. */
+  pageUrl: string
   token: string
   emit<E extends EventName>(name: E, payload: EventPayload<E>): void
   close(): Promise<void>
@@ -59,6 +65,8 @@ export interface WebBridge {
 
 const SECURITY_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
+  // frame-ancestors 'none' in the policy, for browsers that read only the older header.
+  'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
@@ -83,9 +91,17 @@ const withToken = (html: string, token: string) =>
   html.replace('</head>', `  <meta name="planner-token" content="${token}" />\n  </head>`)
 
 function sameToken(given: string | null | undefined, token: string): boolean {
-  if (typeof given !== 'string' || given.length !== token.length) return false
-  return timingSafeEqual(Buffer.from(given), Buffer.from(token))
+  if (typeof given !== 'string') return false
+  // Bytes, not characters: a token of the same length in other characters is longer in UTF-8.
+  const bytes = Buffer.from(given)
+  const expected = Buffer.from(token)
+  return bytes.length === expected.length && timingSafeEqual(bytes, expected)
 }
+
+/** What a request for the page without this launch's token gets: how to open it instead. */
+const PAGE_REFUSED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Taskboard Planner</title></head>
+<body><h1>Open the address the planner printed</h1>
+<p>This planner opens only at the address it printed when it started (it ends in <code>?token=…</code>, a key for this launch), so that nobody else on this computer can use it. Copy that whole address from the terminal where you ran <code>npm run web</code>.</p></body></html>`
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
@@ -111,7 +127,11 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!hosts.includes(req.headers.host ?? ''))
       return json(res, 421, { error: 'This server answers only on its own address.' })
-    const url = new URL(req.url ?? '/', origin)
+    // Origin-form only ("/path?query"): an absolute or "//host" target would name another host.
+    const target = req.url ?? '/'
+    if (!target.startsWith('/') || target.startsWith('//'))
+      return json(res, 400, { error: 'The request target must be a path on this server.' })
+    const url = new URL(target, origin)
     if (url.pathname.startsWith('/ipc/')) {
       if (req.method !== 'POST') return json(res, 405, { error: 'IPC calls are POST requests.' })
       // The page's own origin is the address it was loaded from, 127.0.0.1 or localhost (the
@@ -130,15 +150,23 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
           error: { code: 'INVALID_REQUEST', message: 'The call body is not valid JSON.' },
         })
       }
-      const result = await options.router.dispatch(
-        decodeURIComponent(url.pathname.slice(5)),
-        payload,
-        true,
-      )
+      let channel: string
+      try {
+        channel = decodeURIComponent(url.pathname.slice(5))
+      } catch {
+        return json(res, 400, {
+          ok: false,
+          error: { code: 'INVALID_REQUEST', message: 'The channel name is not valid UTF-8.' },
+        })
+      }
+      const result = await options.router.dispatch(channel, payload, true)
       // A synced snapshot's JSON was made once already, for the disk cache: send that text.
       return send(res, 200, resultJson(result))
     }
     if (url.pathname === '/events') {
+      if (req.method !== 'GET') return json(res, 405, { error: 'The event stream is a GET.' })
+      if (req.headers.origin !== undefined && req.headers.origin !== `http://${req.headers.host}`)
+        return json(res, 403, { error: 'Cross-origin calls are refused.' })
       if (!sameToken(url.searchParams.get('token'), token))
         return json(res, 403, { error: 'Missing or wrong planner token.' })
       res.writeHead(200, {
@@ -162,7 +190,11 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     } catch {
       return json(res, 404, { error: 'Not found.' })
     }
-    if (file.endsWith('index.html')) content = Buffer.from(withToken(content.toString(), token))
+    if (file.endsWith('index.html')) {
+      if (!sameToken(url.searchParams.get('token'), token))
+        return send(res, 403, PAGE_REFUSED, 'text/html; charset=utf-8')
+      content = Buffer.from(withToken(content.toString(), token))
+    }
     return send(res, 200, content, contentType(file))
   }
 
@@ -173,6 +205,8 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     url: URL,
   ): Promise<void> => {
     if (url.pathname === '/' || url.pathname === '/index.html') {
+      if (!sameToken(url.searchParams.get('token'), token))
+        return send(res, 403, PAGE_REFUSED, 'text/html; charset=utf-8')
       const source = await readFile(join(options.rendererRoot, 'index.html'), 'utf8')
       const page = devPage(
         withToken(await renderer.transformIndexHtml(url.pathname, source), token),
@@ -225,6 +259,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
 
   return {
     url: `${origin}/`,
+    pageUrl: `${origin}/?token=${token}`,
     token,
     emit(name, payload) {
       const data = JSON.stringify(EVENTS[name].parse(payload))

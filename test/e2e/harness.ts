@@ -137,7 +137,7 @@ async function spawnPlanner(
     let out = ''
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString()
-      const match = /browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)
+      const match = /browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out)
       if (match) resolve(match[1]!)
     })
     child.once('exit', (code) => reject(new Error(`npm run web exited early (${code}): ${out}`)))

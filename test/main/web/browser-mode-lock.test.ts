@@ -38,7 +38,7 @@ function startPlanner(): Started {
       let stderr = ''
       child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk.toString()
-        const match = /browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)
+        const match = /browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out)
         if (match) resolve({ url: match[1]! })
       })
       child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))

@@ -28,7 +28,7 @@ beforeAll(async () => {
     let out = ''
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString()
-      const match = /browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)
+      const match = /browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out)
       if (match) resolve(match[1]!)
     })
     child.once('exit', (code) => reject(new Error(`npm run web exited early (${code}): ${out}`)))
@@ -44,7 +44,7 @@ afterAll(() => {
 
 const call = async <T>(channel: string, payload?: unknown): Promise<IpcResult<T>> =>
   (await (
-    await fetch(`${url}ipc/${channel}`, {
+    await fetch(`${new URL('/', url).href}ipc/${channel}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-planner-token': token },
       body: JSON.stringify({ payload }),
@@ -64,8 +64,18 @@ describe('browser mode', () => {
     expect(snapshot.coverage.complete).toBe(true)
   })
 
+  it('serves the page only at the printed address: without its token, nothing to take', async () => {
+    const bare = await fetch(new URL('/', url))
+    expect(bare.status).toBe(403)
+    const text = await bare.text()
+    expect(text).toContain('Open the address the planner printed')
+    expect(text).not.toContain(token)
+    const wrong = await fetch(new URL(`/?token=${'x'.repeat(43)}`, url))
+    expect(wrong.status).toBe(403)
+  })
+
   it('refuses calls without the token', async () => {
-    const response = await fetch(`${url}ipc/boards:list`, {
+    const response = await fetch(`${new URL('/', url).href}ipc/boards:list`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',

@@ -103,7 +103,8 @@ describe('the bridge in dev mode (a stand-in dev server)', () => {
   })
 
   it("serves the dev server's page with the token, allowing its inline script by hash only", async () => {
-    const page = await raw(bridge.url)
+    expect((await raw(bridge.url)).status).toBe(403) // the page is for its printed address only
+    const page = await raw(bridge.pageUrl)
     expect(page.status).toBe(200)
     expect(page.body).toContain(`<script type="module">${PREAMBLE}</script>`)
     expect(page.body).toContain(`<meta name="planner-token" content="${bridge.token}" />`)
@@ -249,7 +250,7 @@ createRoot(host).render(<HmrProbe />)
     url = await new Promise<string>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => {
         output += chunk.toString()
-        const match = /browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)
+        const match = /browser mode\) at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(output)
         if (match) resolve(match[1]!)
       })
       child.once('exit', (code) => reject(new Error(`dev:web exited early (${code}): ${output}`)))

@@ -53,6 +53,19 @@ function raw(
   )
 }
 
+/** A request whose target is sent exactly as given (`raw` resolves it against the bridge). */
+function rawTarget(target: string) {
+  const { hostname, port } = new URL(bridge.url)
+  return new Promise<{ status: number }>((resolve, reject) => {
+    const req = request({ hostname, port, path: target, method: 'GET' }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
 const call = (
   channel: string,
   payload: unknown,
@@ -67,13 +80,35 @@ const call = (
 describe('browser-mode bridge', () => {
   it('listens on 127.0.0.1 and serves the renderer with the token and a CSP', async () => {
     expect(bridge.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
-    const page = await raw('/')
+    expect(bridge.pageUrl).toBe(`${bridge.url}?token=${bridge.token}`)
+    const page = await raw(bridge.pageUrl)
     expect(page.status).toBe(200)
     expect(page.body).toContain(`<meta name="planner-token" content="${bridge.token}" />`)
     expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(page.headers['x-frame-options']).toBe('DENY')
     expect((await raw('/assets/app.js')).headers['content-type']).toBe(
       'text/javascript; charset=utf-8',
     )
+  })
+
+  it('serves the page only with the launch token: anyone else on the machine gets no token', async () => {
+    for (const path of ['/', '/index.html', '/?token=nope', `/?token=${'x'.repeat(43)}`]) {
+      const page = await raw(path)
+      expect(page.status, path).toBe(403)
+      expect(page.body, path).toContain('Open the address the planner printed')
+      expect(page.body, path).not.toContain(bridge.token)
+    }
+    expect((await raw(`/index.html?token=${bridge.token}`)).status).toBe(200)
+  })
+
+  it('answers odd requests with a 4xx, never a 500', async () => {
+    // A token of the right length in characters but not in bytes.
+    const wide = 'é'.repeat(bridge.token.length)
+    expect((await call('boards:list', undefined, { [TOKEN_HEADER]: wide })).status).toBe(403)
+    expect((await call('%E0%A4%A', undefined)).status).toBe(400)
+    // An absolute or "//host" request target names another host: refused, not resolved.
+    expect((await rawTarget('http://evil.example/')).status).toBe(400)
+    expect((await rawTarget('//evil.example/')).status).toBe(400)
   })
 
   it('dispatches calls that carry the token, as trusted', async () => {
@@ -114,7 +149,9 @@ describe('browser-mode bridge', () => {
         })
       ).status,
     ).toBe(421)
-    expect((await raw('/', { headers: { host: `localhost:${port}` } })).status).toBe(200)
+    expect(
+      (await raw(`/?token=${bridge.token}`, { headers: { host: `localhost:${port}` } })).status,
+    ).toBe(200)
   })
 
   it('takes calls from its own page under either name, and refuses other origins', async () => {
@@ -148,6 +185,9 @@ describe('browser-mode bridge', () => {
 
   it('streams events to holders of the token only', async () => {
     expect((await raw('/events?token=nope')).status).toBe(403)
+    const events = `/events?token=${bridge.token}`
+    expect((await raw(events, { method: 'POST' })).status).toBe(405)
+    expect((await raw(events, { headers: { origin: 'http://evil.example' } })).status).toBe(403)
     const received = new Promise<string>((resolve) => {
       const req = request(new URL(`/events?token=${bridge.token}`, bridge.url), (res) => {
         let text = ''
