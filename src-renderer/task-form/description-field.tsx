@@ -14,11 +14,55 @@ const FORMAT_NAMES: Record<DescriptionType, string> = {
   text: 'Plain text',
 }
 
-/** Sanitised HTML of a description, or null for plain text (shown as text, never as HTML). */
+// A planner's own sanitiser (its hook below touches no one else's), configured once.
+const purifier = DOMPurify(window)
+// Links open outside the planner (Electron hands https to the system browser; browser mode opens
+// a tab): clicked in place, a link would take the planner's own page away.
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.hasAttribute('href')) {
+    node.setAttribute('target', '_blank')
+    node.setAttribute('rel', 'noopener noreferrer')
+  }
+})
+const PURIFY_OPTIONS = {
+  USE_PROFILES: { html: true },
+  // A description is anyone's text: it may format itself, never restyle or cover the planner
+  // (style sheets and attributes, the planner's own classes), ask for input (forms), or name
+  // elements the page's code looks up (ids, names).
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'label'],
+  FORBID_ATTR: ['style', 'class', 'id', 'name'],
+}
+
+/** Deeper than this, quotes or lists nested in markdown are shown as text (marked recurses). */
+const MAX_MARKDOWN_NESTING = 100
+
+/**
+ * Sanitised HTML of a description, or null for plain text (shown as text, never as HTML): always
+ * for text, and for markdown nested too deep to render (marked runs out of stack past about
+ * 1,000 levels and takes seconds well before: a board's description is anyone's text).
+ */
 export function previewHtml(type: DescriptionType, content: string): string | null {
   if (type === 'text') return null
-  const html = type === 'markdown' ? marked.parse(content, { async: false }) : content
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } })
+  let html = content
+  if (type === 'markdown') {
+    if (nestingOf(content) > MAX_MARKDOWN_NESTING) return null
+    try {
+      html = marked.parse(content, { async: false })
+    } catch {
+      return null
+    }
+  }
+  return purifier.sanitize(html, PURIFY_OPTIONS)
+}
+
+/** The deepest nesting a line starts with: quote and list markers, and indentation by twos. */
+function nestingOf(markdown: string): number {
+  let deepest = 0
+  for (const [prefix] of markdown.matchAll(/^[ \t>*+-]+/gm)) {
+    const markers = prefix.replace(/[ \t]/g, '').length
+    deepest = Math.max(deepest, markers + Math.floor((prefix.length - markers) / 2))
+  }
+  return deepest
 }
 
 export function DescriptionField(props: {

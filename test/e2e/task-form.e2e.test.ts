@@ -172,6 +172,40 @@ describe('New task', () => {
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined()
     await page.keyboard.press('Escape')
   })
+
+  it('a description cannot restyle or cover the planner, and its links open elsewhere', async () => {
+    const { page } = planner
+    await page.getByRole('button', { name: 'New task' }).click()
+    const dialog = newTaskDialog()
+    await field(dialog, 'Description format').selectOption('html')
+    await field(dialog, 'Description').fill(
+      '<p>hi <a href="https://example.com/x">link</a></p>' +
+        '<style>.toolbar{visibility:hidden}</style>' +
+        '<div style="position:fixed;inset:0;z-index:99999;background:#fff">Fake overlay</div>' +
+        '<form><input name="key" placeholder="API key"><button>Sign in</button></form>',
+    )
+    const preview = dialog.getByRole('region', { name: 'Description preview' })
+    await expect.poll(() => preview.innerHTML()).toContain('Fake overlay')
+    const html = await preview.innerHTML()
+    for (const gone of ['<style', 'style=', '<form', '<input', '<button'])
+      expect(html, gone).not.toContain(gone)
+    expect(html).toContain('target="_blank"')
+    expect(html).toContain('rel="noopener noreferrer"')
+    expect(await page.getByRole('button', { name: 'New task' }).isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+  })
+
+  it('a description nested past what markdown can render shows as text, not a blank window', async () => {
+    const { page } = planner
+    await page.getByRole('button', { name: 'New task' }).click()
+    const dialog = newTaskDialog()
+    await field(dialog, 'Description format').selectOption('markdown')
+    await field(dialog, 'Description').fill(`${'>'.repeat(3000)} deep`)
+    const preview = dialog.getByRole('region', { name: 'Description preview' })
+    await expect.poll(() => preview.textContent()).toContain('deep')
+    expect(await dialog.isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+  })
 })
 
 describe('Details panel', () => {
