@@ -69,7 +69,18 @@ export function csvRows(tasks: readonly Task[], dependencies: readonly Dependenc
   return [header, ...rows]
 }
 
+/**
+ * Cells a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first), and cells that
+ * start with the `'` that marks the others: each is written with a `'` before it (OWASP's advice
+ * against CSV injection), and `readCsv` takes exactly that one `'` off again, so a board's
+ * values still read back the same. A title is anyone's text.
+ */
+export const ESCAPED_CELL = /^[=+\-@\t\r']/
+
 /** The file's text: CRLF line ends (RFC 4180, what spreadsheets expect). */
 export function tasksCsv(tasks: readonly Task[], dependencies: readonly Dependency[]): string {
-  return Papa.unparse(csvRows(tasks, dependencies), { newline: '\r\n' })
+  return Papa.unparse(csvRows(tasks, dependencies), {
+    newline: '\r\n',
+    escapeFormulae: ESCAPED_CELL,
+  })
 }

@@ -15,6 +15,7 @@ import type { ColumnTarget, ImportField } from './csv-mapping'
 import type { ImportPlan, PlanLink, PlanTask } from './import-plan'
 import { lagProblem } from './import-plan'
 import { parsePredecessors } from './predecessors'
+import { ESCAPED_CELL } from './csv-export'
 
 export interface CsvTable {
   headers: string[]
@@ -25,7 +26,18 @@ export interface CsvTable {
 export function readCsv(text: string): CsvTable {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
   const [headers = [], ...rows] = parsed.data
-  return { headers, rows: rows.map((row) => headers.map((_, i) => row[i] ?? '')) }
+  return {
+    headers: headers.map(unescapeCell),
+    rows: rows.map((row) => headers.map((_, i) => unescapeCell(row[i] ?? ''))),
+  }
+}
+
+/**
+ * A cell as written before the export's `'` (csv-export.ts, ESCAPED_CELL), which spreadsheets
+ * also use to mark text: `'=A1` is `=A1`, `''x` is `'x`; any other `'` is the cell's own.
+ */
+function unescapeCell(cell: string): string {
+  return cell.startsWith("'") && ESCAPED_CELL.test(cell.slice(1)) ? cell.slice(1) : cell
 }
 
 /** What the preview shows for one row: line number (the header is line 1) and its problems. */

