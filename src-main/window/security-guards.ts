@@ -32,7 +32,10 @@ function originOf(url: string): string | undefined {
 
 /** Opens `url` in the system browser when it is https; anything else is dropped. */
 export function openIfHttps(url: string, deps: GuardDeps): void {
-  if (originOf(url) !== undefined && new URL(url).protocol === 'https:') deps.openExternal(url)
+  if (originOf(url) === undefined) return
+  // The URL as parsed, not as given: what the check saw is what the system browser gets.
+  const parsed = new URL(url)
+  if (parsed.protocol === 'https:') deps.openExternal(parsed.href)
 }
 
 export function guardContents(contents: GuardedContents, deps: GuardDeps): void {

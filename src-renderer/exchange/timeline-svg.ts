@@ -30,7 +30,15 @@ export interface PageInput {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  return (
+    text
+      // Characters XML cannot hold at all (C0 controls but tab and line ends, lone surrogates,
+      // U+FFFE/U+FFFF): one in a board's title made the whole image unreadable.
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+      .replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  )
 }
 
 const r = (n: number) => String(Math.round(n * 100) / 100 || 0)
@@ -38,7 +46,9 @@ const r = (n: number) => String(Math.round(n * 100) / 100 || 0)
 /** Text cut to fit about `px` pixels at 12 px Helvetica (about 6.2 px a character). */
 function fit(text: string, px: number): string {
   const max = Math.max(1, Math.floor(px / 6.2))
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`
+  // By code points: a cut through a surrogate pair (an emoji) left half a character.
+  const points = [...text]
+  return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`
 }
 
 export function pageSize(

@@ -48,6 +48,9 @@ function previousDay(day: string): string {
 
 export class MspdiError extends Error {}
 
+/** Deeper than MS Project itself nests (it stops well before); a file past it is not its own. */
+const MAX_OUTLINE_LEVEL = 100
+
 export function planMspdi(xml: string): ImportPlan {
   const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true })
   let doc: Node
@@ -74,6 +77,11 @@ export function planMspdi(xml: string): ImportPlan {
   for (const node of tasks) {
     const uid = text(node, 'UID')
     const level = Number(text(node, 'OutlineLevel') || '1')
+    if (!Number.isInteger(level) || level < 0 || level > MAX_OUTLINE_LEVEL) {
+      throw new MspdiError(
+        `Task UID ${uid} has OutlineLevel "${text(node, 'OutlineLevel')}"; MS Project writes a whole number from 0 to ${MAX_OUTLINE_LEVEL} there. Nothing was imported.`,
+      )
+    }
     if (level === 0 || text(node, 'IsNull') === '1') continue
     const name = text(node, 'Name')
     const source = `task ${text(node, 'ID') || uid} (UID ${uid})`

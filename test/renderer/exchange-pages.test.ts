@@ -43,4 +43,23 @@ describe('export pages', () => {
     expect(svg).toContain('>+2d</text>')
     expect(svg.match(/fill="#7c3aed"/g)!.length).toBeGreaterThanOrEqual(2) // legend + milestone
   })
+
+  it('stays well-formed XML whatever a title holds: controls, lone surrogates, a cut emoji', () => {
+    const odd = [
+      buildTask('x1', { title: 'Bell\u0007 and \uFFFE end', dueDate: '2026-03-03T00:00:00.000Z' }),
+      buildTask('x2', { title: `Half \ud83d pair`, dueDate: '2026-03-03T00:00:00.000Z' }),
+      buildTask('x3', {
+        title: `${'a'.repeat(30)}${'😀'.repeat(40)}`,
+        dueDate: '2026-03-03T00:00:00.000Z',
+      }),
+    ]
+    const view = fullLayout(odd, 'week')
+    const [page] = pagesOf(view, { title: 'Odd', dependencies: [] })
+    const svg = timelinePageSvg(page!)
+    // What the PNG export does with it: a data URL of the text, which must encode and parse.
+    expect(() => encodeURIComponent(svg)).not.toThrow()
+    // eslint-disable-next-line no-control-regex -- what XML 1.0 cannot hold
+    expect(svg).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/)
+    expect(svg).toContain('Bell and  end')
+  })
 })

@@ -66,4 +66,13 @@ describe('MSPDI import plan', () => {
   it('says so when the file is not MS Project XML', () => {
     expect(() => planMspdi('<html><body/></html>')).toThrow(MspdiError)
   })
+
+  it.each(['abc', '5000000000', '-1', '1.5'])(
+    'refuses an OutlineLevel of %s with a sentence, not a crash',
+    (level) => {
+      const xml = `<Project><Tasks><Task><UID>7</UID><Name>A</Name><OutlineLevel>${level}</OutlineLevel></Task></Tasks></Project>`
+      expect(() => planMspdi(xml)).toThrow(MspdiError)
+      expect(() => planMspdi(xml)).toThrow(/Task UID 7 has OutlineLevel/)
+    },
+  )
 })
