@@ -112,9 +112,10 @@ export function DependencyPanel({ api }: { api: PlannerApi }): React.JSX.Element
         </button>
       </header>
       <p className="dependency-panel-tasks">
-        {/* Titles as text: React escapes them. */}
-        <span>{dependency.predecessorTitle}</span> must finish before{' '}
-        <span>{dependency.successorTitle}</span> starts
+        {/* Titles as text (React escapes them), each isolated: a title's bidi controls (U+202E)
+            must not reverse the words around it. */}
+        <bdi>{dependency.predecessorTitle}</bdi> must finish before{' '}
+        <bdi>{dependency.successorTitle}</bdi> starts
       </p>
       <label htmlFor={inputId}>Lag (days)</label>
       <input

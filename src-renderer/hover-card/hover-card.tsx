@@ -88,7 +88,7 @@ export function HoverCard(): React.JSX.Element | null {
       aria-label={`Details of ${task.title}`}
     >
       <h3>
-        {task.projectKey}-{task.key} {task.title}
+        {task.projectKey}-{task.key} <bdi>{task.title}</bdi>
       </h3>
       <dl>
         <Field label="Status" value={task.status} />

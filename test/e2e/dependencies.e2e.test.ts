@@ -157,6 +157,11 @@ describe('dependencies on the timeline', () => {
     expect(await page.locator(`[data-link-id="${dep!.id}"]`).getAttribute('class')).toContain(
       'is-selected',
     )
+    // Each title isolated in the sentence: its bidi controls cannot reverse the words around it.
+    expect(await panel.locator('.dependency-panel-tasks bdi').allTextContents()).toEqual([
+      dep!.predecessorTitle,
+      dep!.successorTitle,
+    ])
     const lag = panel.getByLabel('Lag (days)')
     expect(await lag.inputValue()).toBe('0')
     await lag.fill('3')
