@@ -80,6 +80,13 @@ export function judgeAttempt<T>(result: AttemptResult, context: AttemptContext<T
 function readSuccess<T>(answer: Answer, context: AttemptContext<T>): Verdict<T> {
   const { label, attempt } = context
   let problem: string | undefined
+  if (answer.status === 204 && answer.body.kind === 'empty') {
+    // "No content": the spec's answers that say no more than success (a create, a delete) may
+    // come as a bare 204 from a board that uses statuses; an answer that must say more (an
+    // update's tasks, a list) cannot, and stays unreadable.
+    const bare = context.schema.safeParse({ success: true })
+    if (bare.success) return { done: true, value: bare.data }
+  }
   if (answer.body.kind === 'json') {
     const parsed = context.schema.safeParse(answer.body.value)
     if (parsed.success) return { done: true, value: parsed.data }

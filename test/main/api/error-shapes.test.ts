@@ -2,7 +2,7 @@
 // messages say what to do. Scripted stub on loopback; nothing here is retried.
 import { isRetryable } from '../../../src-shared/ipc'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { expectApiError, recordingClient, sampleDependency, sampleTask } from './fixtures'
+import { expectApiError, newTask, recordingClient, sampleDependency, sampleTask } from './fixtures'
 import { json, raw, startStub } from './stub-server'
 import type { StubServer } from './stub-server'
 
@@ -219,5 +219,19 @@ describe('an update the board does not confirm', () => {
       { projectKey: 'WEB', key: 2, title: 'b' },
     ])
     expect(answer.map((t) => t.id)).toEqual(['T2', 'T1'])
+  })
+})
+
+describe('a bare 204', () => {
+  it('is a done create and a done delete (their answers say no more than success)', async () => {
+    stub.otherwise(raw(204, '', 'text/plain'))
+    await expect(api().deleteDependency({ id: 'D1' })).resolves.toBeUndefined()
+    await expect(api().createTasks([newTask('A')])).resolves.toBeUndefined()
+  })
+
+  it('is not a done update or list: those answers must name tasks', async () => {
+    stub.otherwise(raw(204, '', 'text/plain'))
+    await expectApiError(api().updateTasks([{ id: 'T1', title: 'a' }]), 'INVALID_RESPONSE')
+    await expectApiError(api().listTasks(), 'INVALID_RESPONSE')
   })
 })
