@@ -73,6 +73,12 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export class EditSender {
   private readonly queues = new Map<string, Promise<unknown>>()
   private readonly timers = new Map<string, { timer: NodeJS.Timeout; at: number }>()
+  /**
+   * Batches whose submit still waits for their answer: their own flush, queued behind any flush
+   * running now, sends them and answers. A retry that ran first and sent one would keep a
+   * refusal as a problem while the submit, finding its batch gone, answered "sent".
+   */
+  private readonly awaited = new Set<string>()
   private closed = false
 
   constructor(private readonly options: EditSenderOptions) {}
@@ -94,6 +100,7 @@ export class EditSender {
     base: Task[],
   ): Promise<UpdateTasksResult> {
     const batch = this.journal.append(profileId, tasks, seen, base)
+    this.awaited.add(batch.id)
     this.changed(profileId)
     const answered = { value: false }
     const sending = this.enqueue(profileId, () => this.flush(profileId, batch.id, answered))
@@ -106,6 +113,7 @@ export class EditSender {
       const outcome = await Promise.race([sending, slow])
       if (outcome === 'slow') {
         answered.value = true
+        this.awaited.delete(batch.id)
         return {
           status: 'queued',
           updated: [],
@@ -120,6 +128,7 @@ export class EditSender {
       throw outcome.error
     } finally {
       clearTimeout(timer)
+      this.awaited.delete(batch.id)
     }
   }
 
@@ -244,6 +253,9 @@ export class EditSender {
     try {
       for (const batch of this.journal.pending(profileId)) {
         const isTarget = batch.id === targetId
+        // A retry stops at a batch whose submit waits: that submit's flush comes next, sends it
+        // and the ones after it (newer submits, each with its flush queued), and answers.
+        if (targetId === undefined && this.awaited.has(batch.id)) return result
         const outcome = await this.sendOne(batch)
         if (outcome.kind === 'waiting') {
           this.scheduleRetry(profileId, batch.attempts + 1, outcome.retryAfterMs)

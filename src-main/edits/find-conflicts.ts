@@ -6,6 +6,7 @@
 // the planner's own write).
 import { isDeepStrictEqual } from 'node:util'
 import { entryOf, SERVICE_LIMITS } from '../../src-shared/api'
+import { applyUpdate } from '../../src-shared/api/apply-update'
 import type { DayRange, ListTasksFilters, Task, UpdateTaskItem } from '../../src-shared/api'
 import type { EditConflict } from '../../src-shared/ipc'
 import type { TaskLister } from './find-created-tasks'
@@ -81,7 +82,8 @@ export async function readTasks(
  * The conflicts of an update batch. A task is checked when the planner knows it and knows which
  * versions of it the user's edit was made on: `seen` (what the user saw) and `ours` (what the
  * planner read back after its own last write of the task). Any other updatedAt on the board is
- * someone else's change. Values are compared structurally.
+ * someone else's change, unless the board holds exactly what this edit makes (`holdsEdit`: the
+ * planner's own write, not noted as sent). Values are compared structurally.
  */
 export async function findConflicts(
   lister: TaskLister,
@@ -114,6 +116,8 @@ export async function findConflicts(
       continue
     }
     if (accepted(task.id).includes(now.updatedAt)) continue
+    const own = edits.find((edit) => edit.id === task.id)
+    if (own && holdsEdit(now, task, own)) continue
     conflicts.push({
       taskId: task.id,
       title: task.title,
@@ -124,6 +128,23 @@ export async function findConflicts(
     })
   }
   return conflicts
+}
+
+/**
+ * The board's task is exactly what the edit makes of the task the user saw: the planner's own
+ * write, applied by the board but never noted as sent (its answer was lost, or the planner
+ * stopped first), so the retry is no one else's change to guard. Any field that differs from
+ * that (someone else's change since) keeps it a conflict. A description the edit sets is not
+ * compared: the board converts it.
+ */
+function holdsEdit(now: Task, seen: Task, edit: UpdateTaskItem): boolean {
+  const expected = applyUpdate(seen, edit)
+  return COMPARED.every((field) => {
+    if (field === 'description' && edit.descriptionContent !== undefined) return true
+    if (field === 'assignedUserEmail')
+      return now.assignedUserEmail.toLowerCase() === expected.assignedUserEmail.toLowerCase()
+    return isDeepStrictEqual(now[field], expected[field])
+  })
 }
 
 /** A conflict in words: who changed what, when, and what happened to the user's edit. */
