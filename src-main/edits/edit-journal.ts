@@ -12,6 +12,7 @@
 // A row that no longer parses (a damaged file, a newer planner's format) is never sent and never
 // dropped: it is set aside as an 'unreadable' problem, raw text included, for the user to see.
 import { randomUUID } from 'node:crypto'
+import { existsSync, renameSync } from 'node:fs'
 import Database from 'libsql'
 import { Task, UpdateTaskItem } from '../../src-shared/api'
 import { EditProblem, SeenVersions } from '../../src-shared/ipc'
@@ -32,6 +33,40 @@ export interface PendingBatch {
 }
 
 export type NewProblem = Omit<EditProblem, 'id' | 'createdAt'>
+
+/** A journal file that could not be opened at start, kept aside under a new name. */
+export interface SetAsideJournal {
+  /** Where the unreadable file now is. */
+  keptAs: string
+  /** Why it could not be opened (SQLite's words). */
+  reason: string
+}
+
+/**
+ * Opens the journal at `path`. A file SQLite cannot open as a database (damaged, or not one)
+ * would stop the planner from starting at all: it is renamed aside (with its WAL and shared
+ * memory files), never deleted, and a new journal is started; `setAside` says where it went, so
+ * that the planner can tell the user that edits waiting in it were not sent.
+ */
+export function openEditJournal(
+  path: string,
+  now: Date = new Date(),
+): { journal: EditJournal; setAside: SetAsideJournal | undefined } {
+  try {
+    return { journal: new EditJournal(path), setAside: undefined }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    const code = (error as { code?: unknown }).code
+    // Only a file that is not a readable database; any other failure (no permission, no space)
+    // is not the file's fault and stops the start with its own message.
+    if (!/NOTADB|CORRUPT/.test(String(code)) && !/not a database|malformed/i.test(reason))
+      throw error
+    const keptAs = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`
+    for (const suffix of ['', '-wal', '-shm'])
+      if (existsSync(path + suffix)) renameSync(path + suffix, keptAs + suffix)
+    return { journal: new EditJournal(path), setAside: { keptAs, reason } }
+  }
+}
 
 type BatchRow = [string, string, string, string, string, string, number, string | null]
 

@@ -9,7 +9,7 @@ import { appearanceHandlers } from '../appearance/appearance-handlers'
 import { AppearanceStore } from '../appearance/appearance-store'
 import { ApiClient } from '../api'
 import { SnapshotCache } from '../board/snapshot-cache'
-import { EditJournal } from '../edits/edit-journal'
+import { openEditJournal } from '../edits/edit-journal'
 import { EditSender } from '../edits/edit-sender'
 import type { EditSenderOptions } from '../edits/edit-sender'
 import type { IpcHandlers } from '../ipc/ipc-router'
@@ -55,7 +55,7 @@ export async function createPlannerServices(
   mkdirSync(options.userDataDir, { recursive: true, mode: 0o700 })
   const profiles = new ProfileService(join(options.userDataDir, 'boards.json'), options.secretStore)
   const cache = new SnapshotCache(join(options.userDataDir, 'snapshots'))
-  const journal = new EditJournal(join(options.userDataDir, 'edits.db'))
+  const { journal, setAside } = openEditJournal(join(options.userDataDir, 'edits.db'))
   const clients = new ClientCache(
     (credentials) => new ApiClient({ ...credentials, descriptionType: PLANNER_DESCRIPTION_TYPE }),
   )
@@ -86,6 +86,14 @@ export async function createPlannerServices(
     if (!profile) throw new IpcFailure('NOT_FOUND', 'That board is no longer configured.')
     const apiKey = await profiles.apiKeyFor(profileId)
     return clients.get(profileId, { baseUrl: profile.baseUrl, apiKey })
+  }
+
+  if (setAside) {
+    // Every board is told: the file cannot say whose edits it held.
+    const message = `The planner's edit journal could not be read at start (${setAside.reason}). It was kept as ${setAside.keptAs} and a new one was started: edits that were waiting in it, if any, were not sent. Check the board for changes you made before this start.`
+    log(message)
+    for (const profile of await profiles.list().catch(() => []))
+      journal.addProblem(profile.id, { kind: 'unreadable', message, tasks: [] })
   }
 
   const sender = new EditSender({

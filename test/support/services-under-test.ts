@@ -21,12 +21,17 @@ export interface ServicesUnderTest {
   close(): Promise<void>
 }
 
-/** `prefix` names the temp folder; `localBoardTasks` seeds the embedded board. */
+/**
+ * `prefix` names the temp folder; `localBoardTasks` seeds the embedded board; `before` prepares
+ * the folder before the services open it (a file left by an earlier run, a damaged one).
+ */
 export async function startServices(
   prefix: string,
   localBoardTasks: number,
+  options: { before?: (dir: string) => void } = {},
 ): Promise<ServicesUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), prefix))
+  options.before?.(dir)
   const services = await createPlannerServices({
     userDataDir: dir,
     secretStore: new MemorySecretStore(),
