@@ -254,8 +254,12 @@ export class EditSender {
       for (const batch of this.journal.pending(profileId)) {
         const isTarget = batch.id === targetId
         // A retry stops at a batch whose submit waits: that submit's flush comes next, sends it
-        // and the ones after it (newer submits, each with its flush queued), and answers.
-        if (targetId === undefined && this.awaited.has(batch.id)) return result
+        // and the ones after it (newer submits, each with its flush queued), and answers. The
+        // timer stays set, in case that flush already ran and left the batch waiting.
+        if (targetId === undefined && this.awaited.has(batch.id)) {
+          this.scheduleRetry(profileId, batch.attempts + 1)
+          return result
+        }
         const outcome = await this.sendOne(batch)
         if (outcome.kind === 'waiting') {
           this.scheduleRetry(profileId, batch.attempts + 1, outcome.retryAfterMs)
