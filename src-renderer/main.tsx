@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import { AppErrorBoundary } from './app-error-boundary'
 import { startTheme } from './theme/apply-theme'
 // The palette first: every other stylesheet only uses its variables.
 import './theme/theme.css'
@@ -12,6 +13,8 @@ if (!container) throw new Error('index.html has no #root element')
 startTheme()
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <AppErrorBoundary>
+      <App />
+    </AppErrorBoundary>
   </StrictMode>,
 )
