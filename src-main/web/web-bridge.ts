@@ -103,6 +103,15 @@ const PAGE_REFUSED = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <body><h1>Open the address the planner printed</h1>
 <p>This planner opens only at the address it printed when it started (it ends in <code>?token=…</code>, a key for this launch), so that nobody else on this computer can use it. Copy that whole address from the terminal where you ran <code>npm run web</code>.</p></body></html>`
 
+/**
+ * A call made by a page of another origin. The page's own origin is the address it was loaded
+ * from, 127.0.0.1 or localhost (the Host check allows only those); a call with no Origin is not
+ * a browser page's cross-origin call.
+ */
+function fromAnotherOrigin(req: IncomingMessage): boolean {
+  return req.headers.origin !== undefined && req.headers.origin !== `http://${req.headers.host}`
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
@@ -134,9 +143,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     const url = new URL(target, origin)
     if (url.pathname.startsWith('/ipc/')) {
       if (req.method !== 'POST') return json(res, 405, { error: 'IPC calls are POST requests.' })
-      // The page's own origin is the address it was loaded from, 127.0.0.1 or localhost (the
-      // Host check above allows only those): a call from any other origin is refused.
-      if (req.headers.origin !== undefined && req.headers.origin !== `http://${req.headers.host}`)
+      if (fromAnotherOrigin(req))
         return json(res, 403, { error: 'Cross-origin calls are refused.' })
       if (!sameToken(req.headers[TOKEN_HEADER] as string | undefined, token))
         return json(res, 403, { error: 'Missing or wrong planner token.' })
@@ -165,7 +172,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     }
     if (url.pathname === '/events') {
       if (req.method !== 'GET') return json(res, 405, { error: 'The event stream is a GET.' })
-      if (req.headers.origin !== undefined && req.headers.origin !== `http://${req.headers.host}`)
+      if (fromAnotherOrigin(req))
         return json(res, 403, { error: 'Cross-origin calls are refused.' })
       if (!sameToken(url.searchParams.get('token'), token))
         return json(res, 403, { error: 'Missing or wrong planner token.' })
