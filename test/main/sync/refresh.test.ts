@@ -18,6 +18,7 @@ afterEach(async () => {
   board = undefined
 })
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
 const idsOf = (result: SyncResult) => result.tasks.map((t) => t.id).sort()
 const datedIds = (b: SocketBoard) =>
   (
@@ -37,13 +38,25 @@ describe.each(LIST_ORDERS)('a refresh given the last snapshot, list order %s', (
   it('asks fewer requests than the first sync and loads every dated task again', async () => {
     const b = await open(order)
     b.seed(2000)
-    const first = await syncBoard(b.reader(), { known: DEMO_LISTS })
-    const again = await syncBoard(b.reader(), { known: DEMO_LISTS, prior: first.tasks })
-    expect(again.coverage.requests).toBeLessThan(first.coverage.requests)
-    const loaded = new Set(idsOf(again))
+    // A random 100 of the matches makes each sync's count its own draw (at 2,000 tasks, first
+    // syncs 81-100 requests, refreshes 71-89 in 12 pairs): one pair can tie, so that order
+    // compares the medians of five of each; the others answer alike every time.
+    const pairs = order === 'random' ? 5 : 1
+    let first: SyncResult | undefined
+    let again: SyncResult | undefined
+    const firsts: number[] = []
+    const agains: number[] = []
+    for (let i = 0; i < pairs; i += 1) {
+      first = await syncBoard(b.reader(), { known: DEMO_LISTS })
+      again = await syncBoard(b.reader(), { known: DEMO_LISTS, prior: first.tasks })
+      firsts.push(first.coverage.requests)
+      agains.push(again.coverage.requests)
+    }
+    expect(median(agains)).toBeLessThan(median(firsts))
+    const loaded = new Set(idsOf(again!))
     expect(datedIds(b).filter((id) => !loaded.has(id))).toEqual([])
     // A list order that keeps to itself answers the same queries the same way.
-    if (order !== 'random') expect(idsOf(again)).toEqual(idsOf(first))
+    if (order !== 'random') expect(idsOf(again!)).toEqual(idsOf(first!))
   })
 
   it('leaves nothing out when the board has moved on since the snapshot', async () => {
