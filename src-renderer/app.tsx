@@ -3,6 +3,7 @@
 // panel.
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { BoardMenu } from './board-menu/board-menu'
+import type { PlannerApi } from '../src-shared/ipc'
 import { plannerApi } from './bridge'
 import { CoveragePanel } from './board-coverage/coverage-panel'
 import { ExchangeButtons } from './exchange/exchange-buttons'
@@ -39,18 +40,65 @@ import { WhatIfSetting, WhatIfSummary } from './what-if/what-if-summary'
 import { UnscheduledTray } from './unscheduled-tray'
 import { useHourlyNow } from './use-hourly-now'
 
+/**
+ * The timeline and the Unscheduled tray: the only part of the window drawn from the filtered
+ * board. It subscribes to the filter outcome's parts on its own, so that a filter keystroke
+ * renders this and the Filters controls, not the whole window (toolbar, status bar, panels),
+ * and a keystroke that leaves the shown tasks as they were renders nothing here.
+ */
+function BoardTimeline({ api }: { api: PlannerApi }): React.JSX.Element {
+  // The outcome keeps these three the same objects while what they hold is unchanged.
+  const all = usePlanner((s) => selectFilterOutcome(s).all)
+  const shown = usePlanner((s) => selectFilterOutcome(s).shown)
+  const contextIds = usePlanner((s) => selectFilterOutcome(s).contextIds)
+  const zoom = usePlanner((s) => s.view.zoom)
+  const collapsedIds = usePlanner((s) => s.view.collapsedIds)
+  const sort = usePlanner((s) => s.view.sort)
+  const rowRank = usePlanner((s) => s.view.rowRank)
+  const marks = usePlanner(selectTimelineMarks)
+  // "Now" for the model (overdue bars, the today line, the scale around today): a render reads
+  // it from state, not the clock (React renders must be pure); it moves on each hour.
+  const now = useHourlyNow()
+  // The timeline and tree draw what the filters leave (all tasks when none apply); parents kept
+  // only for a matching subtask are drawn dimmed.
+  // The scale spans the whole board's work, not only what the filters show: filtering keeps the
+  // header and the horizontal place as they were (and does not redraw the whole chart).
+  // The filter outcome's list of every task (made once per board; Object.values of 50,000 tasks
+  // by id took twice as long as the span itself).
+  const boardSpan = useMemo(() => workSpan(all), [all])
+  const built = useMemo(
+    () => buildModel(shown, collapsedIds, zoom, now, { sort, rank: rowRank }, boardSpan),
+    [shown, collapsedIds, zoom, sort, rowRank, now, boardSpan],
+  )
+  // The same scale object while its range is the same: a new one redraws the whole chart and
+  // its header, and most edits leave the range as it was.
+  const scale = useMemo(
+    () => built.scale,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the range, not the object
+    [built.scale.zoom, built.scale.firstDay, built.scale.lastDay],
+  )
+  const model = useMemo(
+    () => ({ ...built, scale, contextIds: contextIds }),
+    [built, scale, contextIds],
+  )
+  // The planning views' marks (critical path, a focused milestone's chain, a baseline) only add
+  // classes and thin bars: the rows and scale stay the same objects.
+  const marked = useMemo(() => ({ ...model, ...marks }), [model, marks])
+
+  return (
+    <>
+      <TimelineView api={api} model={marked} />
+      <UnscheduledTray tasks={model.layout.unscheduled} />
+    </>
+  )
+}
+
 export function App(): React.JSX.Element {
   const api = useMemo(() => plannerApi(), [])
   const store = plannerStore()
   const [listed, setListed] = useState(false)
   const profile = usePlanner(selectCurrentProfile)
   const boardName = profile?.name ?? (listed ? 'No board' : '')
-  const filtered = usePlanner(selectFilterOutcome)
-  const zoom = usePlanner((s) => s.view.zoom)
-  const collapsedIds = usePlanner((s) => s.view.collapsedIds)
-  const sort = usePlanner((s) => s.view.sort)
-  const rowRank = usePlanner((s) => s.view.rowRank)
-  const marks = usePlanner(selectTimelineMarks)
   useTaskFormKeys(store)
   useNavigationKeys(store)
   useRowLinkDrag(store, api)
@@ -75,35 +123,6 @@ export function App(): React.JSX.Element {
     return connectEditEvents(store, api)
   }, [api, store, reload])
 
-  // "Now" for the model (overdue bars, the today line, the scale around today): a render reads
-  // it from state, not the clock (React renders must be pure); it moves on each hour.
-  const now = useHourlyNow()
-  // The timeline and tree draw what the filters leave (all tasks when none apply); parents kept
-  // only for a matching subtask are drawn dimmed.
-  // The scale spans the whole board's work, not only what the filters show: filtering keeps the
-  // header and the horizontal place as they were (and does not redraw the whole chart).
-  // The filter outcome's list of every task (made once per board; Object.values of 50,000 tasks
-  // by id took twice as long as the span itself).
-  const boardSpan = useMemo(() => workSpan(filtered.all), [filtered.all])
-  const built = useMemo(
-    () => buildModel(filtered.shown, collapsedIds, zoom, now, { sort, rank: rowRank }, boardSpan),
-    [filtered.shown, collapsedIds, zoom, sort, rowRank, now, boardSpan],
-  )
-  // The same scale object while its range is the same: a new one redraws the whole chart and
-  // its header, and most edits leave the range as it was.
-  const scale = useMemo(
-    () => built.scale,
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the range, not the object
-    [built.scale.zoom, built.scale.firstDay, built.scale.lastDay],
-  )
-  const model = useMemo(
-    () => ({ ...built, scale, contextIds: filtered.contextIds }),
-    [built, scale, filtered.contextIds],
-  )
-  // The planning views' marks (critical path, a focused milestone's chain, a baseline) only add
-  // classes and thin bars: the rows and scale stay the same objects.
-  const marked = useMemo(() => ({ ...model, ...marks }), [model, marks])
-
   return (
     <div className="planner">
       <Toolbar>
@@ -116,8 +135,7 @@ export function App(): React.JSX.Element {
       </Toolbar>
       <Messages api={api} />
       <main className="workspace">
-        <TimelineView api={api} model={marked} />
-        <UnscheduledTray tasks={model.layout.unscheduled} />
+        <BoardTimeline api={api} />
         <TaskDetails api={api} />
         <UnseenCreates />
       </main>
