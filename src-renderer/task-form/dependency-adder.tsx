@@ -15,7 +15,7 @@ import { TaskPicker } from './task-picker'
 type End = 'predecessor' | 'successor'
 
 export function lagRule(lag: number | ''): string | undefined {
-  if (lag === '') return 'must be a whole number of days'
+  if (lag === '' || Number.isNaN(lag)) return 'must be a whole number of days'
   const result = CreateDependencyBody.safeParse({
     predecessorId: 'a',
     successorId: 'b',

@@ -137,15 +137,18 @@ export function NumberField(props: {
         <input
           id={id}
           type="number"
-          value={value}
+          // Text the browser cannot read as a number is NaN in the draft (an error, never a
+          // clearing); the input itself then holds '' and keeps showing what was typed.
+          value={Number.isNaN(value) ? '' : value}
           min={props.min}
           max={props.max}
           step={props.step ?? 'any'}
           aria-invalid={invalid(error)}
           aria-describedby={errorId}
           onChange={(event) => {
-            const text = event.target.value
-            onChange(text === '' ? '' : Number(text))
+            const { value: text, validity } = event.target
+            // `1e` or `--2` read as '' by the browser: not a clearing of the value.
+            onChange(validity.badInput ? Number.NaN : text === '' ? '' : Number(text))
           }}
         />
       )}

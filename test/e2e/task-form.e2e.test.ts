@@ -278,6 +278,34 @@ describe('Details panel', () => {
     await page.keyboard.press('Escape')
   })
 
+  it('text a number field cannot read is refused, not taken as clearing the value', async () => {
+    const { page } = planner
+    const tasks = await board.tasks()
+    const shown = await page.$$eval('.tree-row[data-task-id]', (rows) =>
+      rows.map((row) => row.getAttribute('data-task-id')),
+    )
+    const task = tasks.find(
+      (t) => shown.includes(t.id) && typeof t.properties['Story Points'] === 'number',
+    )!
+    await page.locator(`.tree-row[data-task-id="${task.id}"]`).dblclick()
+    const panel = panelOf(task)
+    await panel.waitFor()
+    const points = field(panel, 'Story Points')
+    await points.click()
+    await page.keyboard.press('ControlOrMeta+A')
+    // The browser reads "1e" as no number at all: the field's value is '' while it shows "1e".
+    await page.keyboard.type('1e')
+    const before = sent.update.length
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => panel.textContent()).toMatch(/a Number property takes a finite number/)
+    await page.waitForTimeout(300)
+    expect(sent.update.length).toBe(before)
+    expect((await board.tasks()).find((t) => t.id === task.id)!.properties['Story Points']).toBe(
+      task.properties['Story Points'],
+    )
+    await page.keyboard.press('Escape')
+  })
+
   it('sets a parent and a milestone; refuses an ancestor loop before sending', async () => {
     const { page } = planner
     const child = (await byTitle(`E2E create ${RUN}`))[0]!
