@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { entryOf, SERVICE_LIMITS } from '../../src-shared/api'
 import { applyUpdate } from '../../src-shared/api/apply-update'
 import type { DayRange, ListTasksFilters, Task, UpdateTaskItem } from '../../src-shared/api'
+import { ANY_VERSION } from '../../src-shared/ipc'
 import type { EditConflict } from '../../src-shared/ipc'
 import type { TaskLister } from './find-created-tasks'
 
@@ -81,7 +82,8 @@ export async function readTasks(
 /**
  * The conflicts of an update batch. A task is checked when the planner knows it and knows which
  * versions of it the user's edit was made on: `seen` (what the user saw) and `ours` (what the
- * planner read back after its own last write of the task). Any other updatedAt on the board is
+ * planner read back after its own last write of the task). A task seen as ANY_VERSION is not
+ * checked (the user chose to write over the board's version). Any other updatedAt on the board is
  * someone else's change, unless the board holds exactly what this edit makes (`holdsEdit`: the
  * planner's own write, not noted as sent). Values are compared structurally.
  */
@@ -94,9 +96,11 @@ export async function findConflicts(
 ): Promise<EditConflict[]> {
   const accepted = (id: string) =>
     [entryOf(seen, id), ours.get(id)].filter((v): v is string => v !== undefined)
+  // The user chose to write over whatever the board has now (ANY_VERSION): nothing to check.
   const checked = edits.flatMap((edit) => {
     const task = edit.id === undefined ? undefined : known.get(edit.id)
-    return task && accepted(task.id).length > 0 ? [task] : []
+    const versions = task ? accepted(task.id) : []
+    return task && versions.length > 0 && !versions.includes(ANY_VERSION) ? [task] : []
   })
   if (checked.length === 0) return []
   const { found, gone } = await readTasks(lister, checked)

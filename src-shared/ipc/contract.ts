@@ -118,8 +118,15 @@ export const EditProblem = z.strictObject({
 export type EditProblem = z.infer<typeof EditProblem>
 
 /**
- * updatedAt of tasks as the renderer saw them, by task ID. The spec makes an ID any string, and a
- * record schema drops a "__proto__" key (an edit of that task then went unchecked for changes
+ * A `seen` value that is no version: the user was shown that the task changed on the board (or
+ * could not be found where it was) and chose to write over it anyway ("Undo anyway"). Main then
+ * sends that task's edit without a conflict check. No updatedAt the board sends is this.
+ */
+export const ANY_VERSION = '*'
+
+/**
+ * updatedAt of tasks as the renderer saw them (or ANY_VERSION), by task ID. The spec makes an ID
+ * any string, and a record schema drops a "__proto__" key (an edit of that task then went unchecked for changes
  * made elsewhere), so the entries are read as they are, into a table with no prototype.
  */
 export const SeenVersions = z

@@ -9,6 +9,7 @@
 // - a created task cannot be deleted through the interface: undo asks which status to move it
 //   to, and says so plainly. That cannot be redone.
 import type { Task } from '../../../src-shared/api/resources'
+import { ANY_VERSION } from '../../../src-shared/ipc/contract'
 import type { EditConflict } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
 import { selectVocabulary } from '../selectors'
@@ -125,11 +126,23 @@ async function runTaskCommand(
 ): Promise<boolean> {
   const ids = itemsOf(command).map((item) => item.id)
   const { board, edits } = store.getState()
+  const verb = direction === 'undo' ? 'Undo' : 'Redo'
+  // A task the board no longer shows (deleted elsewhere, or not loaded): nothing could be
+  // written to it, so the step is not done and stays where it is.
+  const missing = ids.filter((id) => !Object.hasOwn(board.tasksById, id))
+  if (missing.length > 0) {
+    store
+      .getState()
+      .addMessage(
+        'error',
+        `Could not ${verb.toLowerCase()} ${label}: ${missing.length === 1 ? 'a task it changed is' : `${missing.length} tasks it changed are`} no longer on the board as loaded (deleted, or not loaded). Refresh, then try again.`,
+      )
+    return false
+  }
   const seen = seenFor(board, edits, ids)
   const override: Record<string, string> = {}
   const checked = ids.length > 0 ? await api.calls.tasksCheck({ taskIds: ids, seen }) : undefined
   if (checked?.ok && checked.value.length > 0) {
-    const verb = direction === 'undo' ? 'Undo' : 'Redo'
     const answer = await askUser(store, {
       title: `${verb} ${label}?`,
       message:
@@ -142,12 +155,15 @@ async function runTaskCommand(
       ],
     })
     if (answer?.choice !== 'anyway') return false
-    // The user has seen these versions: main's check lets them through.
-    for (const change of checked.value)
-      if (change.changedAt) override[change.taskId] = change.changedAt
+    // The user has seen these versions: main's check lets them through. A task no longer
+    // where it was has no version to name (the interface cannot look a task up by id): the
+    // user agreed to write over whatever it is now.
+    for (const change of checked.value) override[change.taskId] = change.changedAt || ANY_VERSION
   }
   const outcome = await applyEdit(store, api, command, { record: false, seen: override })
-  return outcome.status !== 'rejected'
+  // 'partial': some tasks were held back as conflicts (kept as problems, shown to the user);
+  // the step is not done, and running it again rewrites only absolute values.
+  return outcome.status !== 'rejected' && outcome.status !== 'partial'
 }
 
 function describeChange(change: EditConflict, task: Task | undefined): string {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { describeConflict, findConflicts } from '../../../src-main/edits/find-conflicts'
 import { toListQuery } from '../../../src-shared/api'
+import { ANY_VERSION } from '../../../src-shared/ipc'
 import type { ListTasksFilters, Task } from '../../../src-shared/api'
 import { startTestService } from '../../support/service'
 import type { TestService } from '../../support/service'
@@ -87,6 +88,21 @@ describe('finding conflicts before an update', () => {
     )
     expect(conflict).toMatchObject({ taskId: byTitle('A').id, theirs: null })
     expect(describeConflict(conflict!)).toContain('A was moved or changed on the board')
+  })
+
+  it('lets a task the user chose to write over anyway through, even one no longer where it was', async () => {
+    await service.call('PATCH', '/api/v1/tasks', {
+      tasks: [{ id: byTitle('A').id, status: 'Done' }],
+    })
+    const edit = [{ id: byTitle('A').id, title: 'x' }]
+    // Main's own version of the task (after an earlier write) would flag it again.
+    const ours = new Map([[byTitle('A').id, byTitle('A').updatedAt]])
+    expect(await findConflicts(lister, edit, {}, known(), ours)).toHaveLength(1)
+    queries.length = 0
+    expect(
+      await findConflicts(lister, edit, { [byTitle('A').id]: ANY_VERSION }, known(), ours),
+    ).toEqual([])
+    expect(queries).toEqual([])
   })
 
   it('checks only tasks the renderer says it saw', async () => {

@@ -4,6 +4,7 @@
 // on (sent with the board's version as seen). A create is undone only by asking for a status.
 import { describe, expect, it } from 'vitest'
 import type { Task } from '../../../src-shared/api'
+import { ANY_VERSION } from '../../../src-shared/ipc'
 import type { EditConflict, IpcResult, UpdateTasksResult } from '../../../src-shared/ipc'
 import { historyKey } from '../../../src-renderer/history-keys'
 import { fakePlannerApi, snapshot, task } from './fixtures'
@@ -100,6 +101,72 @@ describe('undo and redo', () => {
       seen: { t1: '2026-02-05T00:00:00.000Z' },
     })
     expect(store.getState().history).toMatchObject({ past: [], future: [expect.anything()] })
+  })
+
+  it('Undo anyway over a task no longer where it was writes over it: seen as any version', async () => {
+    const { store, fake, shown } = setup([
+      {
+        taskId: 't1',
+        title: 'Sign-in',
+        fields: ['status', 'dueDate', 'startDate'],
+        changedBy: '',
+        changedAt: '',
+        theirs: null,
+      },
+    ])
+    await applyEdit(store, fake.api, retitle)
+    const undoing = undoLast(store, fake.api)
+    answerQuestion(store, (await question(store)).id, { choice: 'anyway' })
+    expect(await undoing).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)).toEqual({
+      tasks: [{ id: 't1', title: 'Login page' }],
+      seen: { t1: ANY_VERSION },
+    })
+    expect(shown('t1').title).toBe('Login page')
+  })
+
+  it('an undo the board holds back as a conflict is not done: the entry stays', async () => {
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, retitle)
+    const theirs = { ...TASKS[0]!, title: 'Theirs', updatedAt: '2026-02-06T00:00:00.000Z' }
+    fake.handlers['tasks:update'] = () => ({
+      ok: true,
+      value: {
+        status: 'sent',
+        updated: [],
+        conflicts: [
+          {
+            id: 'p1',
+            kind: 'conflict',
+            message: 'Sign-in was changed on the board',
+            tasks: [{ id: 't1', title: 'Login page' }],
+            conflict: {
+              taskId: 't1',
+              title: 'Sign-in',
+              fields: ['title'],
+              changedBy: 'bob@example.com',
+              changedAt: theirs.updatedAt,
+              theirs,
+            },
+            createdAt: '2026-02-06T00:00:00.000Z',
+          },
+        ],
+      },
+    })
+    expect(await undoLast(store, fake.api)).toBe(false)
+    expect(store.getState().history).toMatchObject({ past: [expect.anything()], future: [] })
+  })
+
+  it('an undo of a task the board no longer shows says so, sends nothing and keeps the entry', async () => {
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, retitle)
+    store.getState().snapshotReceived(snapshot([TASKS[1]!]))
+    expect(await undoLast(store, fake.api)).toBe(false)
+    expect(fake.callsOf('tasks:update')).toHaveLength(1)
+    expect(store.getState().history.past).toHaveLength(1)
+    expect(store.getState().edits.messages.at(-1)?.text).toMatch(
+      /Could not undo change "Login page": a task it changed is no longer on the board/,
+    )
   })
 
   it('keeps the entry when the board refuses the undo', async () => {
