@@ -124,6 +124,42 @@ describe('edit sender', () => {
     expect(changes.at(-1)).toMatchObject({ profileId: 'p', count: 0 })
   })
 
+  it('checks an edit made on top of one still waiting (an undo made offline) against what that one saw', async () => {
+    const seenTask = sampleTask({ id: 'a', updatedAt: '2026-02-01T10:00:00.000Z' })
+    let onBoard = seenTask
+    let reachable = false
+    const written: UpdateTaskItem[][] = []
+    const { sender } = makeSender({
+      listTasks: async () => {
+        if (!reachable) throw refused
+        return [onBoard]
+      },
+      updateTasks: async (tasks) => {
+        if (!reachable) throw refused
+        written.push(tasks)
+        return info(tasks)
+      },
+    })
+    const edit = [{ id: 'a', dueDate: '2026-03-06' }]
+    const undo = [{ id: 'a', dueDate: seenTask.dueDate }]
+    expect((await sender.submit('p', edit, { a: seenTask.updatedAt }, [seenTask])).status).toBe(
+      'queued',
+    )
+    // The renderer sends no version for a task it wrote itself.
+    expect((await sender.submit('p', undo, {}, [seenTask])).status).toBe('queued')
+    // Someone else moves the task meanwhile; then the board is back.
+    onBoard = {
+      ...seenTask,
+      dueDate: '2026-03-10T00:00:00.000Z',
+      updatedAt: '2026-02-05T00:00:00.000Z',
+      updatedBy: 'bob@example.com',
+    }
+    reachable = true
+    const after = await sender.retry('p')
+    expect(written).toEqual([])
+    expect(after.problems.map((p) => p.kind)).toEqual(['conflict', 'conflict'])
+  })
+
   it('tries a waiting batch again on its own, after the backoff', async () => {
     let reachable = false
     const sent: string[] = []
