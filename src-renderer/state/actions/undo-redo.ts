@@ -54,20 +54,17 @@ async function runNewest(
   if (!entry) return false
   const step = direction === 'undo' ? entry.undo : entry.redo
   if (!step) return false
+  const since = state.history.nextId
   state.setHistoryBusy(true)
   try {
     const done = await runStep(store, api, step, entry.label, direction)
     if (!done) return false
-    if (direction === 'undo' && !entry.redo) dropNewest(store)
-    else store.getState().shiftHistory(direction === 'undo' ? 'past' : 'future')
+    // This entry, not the newest: the user may have edited while the step ran.
+    store.getState().settleEntry(entry, direction === 'undo' ? 'past' : 'future', since)
     return true
   } finally {
     store.getState().setHistoryBusy(false)
   }
-}
-
-function dropNewest(store: PlannerStore): void {
-  store.setState((s) => ({ history: { ...s.history, past: s.history.past.slice(0, -1) } }))
 }
 
 async function runStep(

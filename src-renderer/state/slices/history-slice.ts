@@ -46,8 +46,14 @@ export interface HistorySlice {
   history: HistoryData
   /** Records a new action of the user; what could be redone is dropped. */
   recordHistory(entry: { label: string; undo: UndoStep; redo: UndoStep | null }): void
-  /** Moves the newest entry of `from` to the other list (after its step ran). */
-  shiftHistory(from: 'past' | 'future'): void
+  /**
+   * After `entry`'s step ran: takes it out of `from` and puts it on the other list (an undone
+   * entry that cannot be done again is dropped). `since` is the history's nextId when the step
+   * began: entries recorded since (edits made while it ran) came after it, so an undone entry is
+   * then dropped (those edits cleared what could be redone) and a redone one goes back before
+   * them. The newest entry is not always the one that ran.
+   */
+  settleEntry(entry: HistoryEntry, from: 'past' | 'future', since: number): void
   setHistoryBusy(busy: boolean): void
 }
 
@@ -74,17 +80,27 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (set) => ({
       }
     }),
 
-  shiftHistory: (from) =>
+  settleEntry: (entry, from, since) =>
     set((s) => {
-      const source = s.history[from]
-      const entry = source.at(-1)
-      if (!entry) return {}
-      const to = from === 'past' ? 'future' : 'past'
+      const { past, future, nextId } = s.history
+      if (from === 'past') {
+        const redoable = entry.redo !== null && nextId === since
+        return {
+          history: {
+            ...s.history,
+            past: past.filter((e) => e.id !== entry.id),
+            future: redoable ? [...future, entry] : future,
+          },
+        }
+      }
+      const newer = past.findIndex((e) => e.id >= since)
+      const done =
+        newer < 0 ? [...past, entry] : [...past.slice(0, newer), entry, ...past.slice(newer)]
       return {
         history: {
           ...s.history,
-          [from]: source.slice(0, -1),
-          [to]: [...s.history[to], entry],
+          future: future.filter((e) => e.id !== entry.id),
+          past: done.slice(-HISTORY_LIMIT),
         },
       }
     }),

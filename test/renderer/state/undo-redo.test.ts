@@ -7,7 +7,7 @@ import type { Task } from '../../../src-shared/api'
 import { ANY_VERSION } from '../../../src-shared/ipc'
 import type { EditConflict, IpcResult, UpdateTasksResult } from '../../../src-shared/ipc'
 import { historyKey } from '../../../src-renderer/history-keys'
-import { fakePlannerApi, snapshot, task } from './fixtures'
+import { deferred, fakePlannerApi, snapshot, task } from './fixtures'
 import { answerQuestion, applyEdit, createPlannerStore, redoLast, undoLast } from './subject'
 
 const TASKS: Task[] = [
@@ -167,6 +167,44 @@ describe('undo and redo', () => {
     expect(store.getState().edits.messages.at(-1)?.text).toMatch(
       /Could not undo change "Login page": a task it changed is no longer on the board/,
     )
+  })
+
+  it('an edit made while an undo is being sent is the next undo, and clears redo', async () => {
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, retitle)
+    const held = deferred<IpcResult<UpdateTasksResult>>()
+    fake.handlers['tasks:update'] = () => held.promise
+    const undoing = undoLast(store, fake.api)
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(2)
+    fake.handlers['tasks:update'] = () => saved
+    const rename = { kind: 'updateFields' as const, updates: [{ id: 't2', title: 'API v2' }] }
+    await applyEdit(store, fake.api, rename)
+    held.resolve(saved)
+    expect(await undoing).toBe(true)
+    const { past, future } = store.getState().history
+    expect(past.map((e) => e.label)).toEqual(['change "API"'])
+    expect(future).toEqual([])
+  })
+
+  it('an edit made while a redo is being sent stays the newest entry', async () => {
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, retitle)
+    await undoLast(store, fake.api)
+    const held = deferred<IpcResult<UpdateTasksResult>>()
+    fake.handlers['tasks:update'] = () => held.promise
+    const redoing = redoLast(store, fake.api)
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(3)
+    fake.handlers['tasks:update'] = () => saved
+    await applyEdit(store, fake.api, {
+      kind: 'updateFields',
+      updates: [{ id: 't2', title: 'API v2' }],
+    })
+    held.resolve(saved)
+    expect(await redoing).toBe(true)
+    expect(store.getState().history.past.map((e) => e.label)).toEqual([
+      'change "Login page"',
+      'change "API"',
+    ])
   })
 
   it('keeps the entry when the board refuses the undo', async () => {
