@@ -203,7 +203,8 @@ export function recordWrites(
 /**
  * A new snapshot's tasks with this renderer's unconfirmed edits laid over them: first the writes
  * the snapshot does not show yet (see the top of this file), then the batches still in flight,
- * oldest first, each batch's inverse rewritten to the values it now replaces. Another board's
+ * oldest first, each batch's inverse rewritten to the values it now replaces (unless the snapshot
+ * already shows the batch's own values: its recorded inverse stays). Another board's
  * snapshot keeps none of them (batches of the old board settle without touching this one).
  */
 export function overlayEdits(
@@ -236,8 +237,16 @@ export function overlayEdits(
     for (const update of batch.updates) {
       const task = tasksById[update.id]
       if (!task) continue
+      const earlier = batch.inverse.find((i) => i.id === update.id)
       let before: TaskPatch = { id: update.id }
-      for (const slot of slotsOf(update)) before = withSlot(before, slot, taskSlot(task, slot))
+      for (const slot of slotsOf(update)) {
+        // A snapshot that already holds what this batch writes (the board took it before the
+        // sync read the task, or main laid its journal over the snapshot) says nothing of the
+        // value it replaced: the one recorded before stands (for a rollback, and for undo).
+        const kept =
+          earlier && showsSlot(task, update, slot) ? patchSlot(earlier, slot) : undefined
+        before = withSlot(before, slot, kept !== undefined ? kept : taskSlot(task, slot))
+      }
       inverse.push(before)
       tasksById[update.id] = applyPatch(task, update)
     }

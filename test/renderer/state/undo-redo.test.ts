@@ -207,6 +207,28 @@ describe('undo and redo', () => {
     ])
   })
 
+  it('a refresh that already shows an edit still being sent leaves its undo intact', async () => {
+    const { store, fake, shown } = setup()
+    const held = deferred<IpcResult<UpdateTasksResult>>()
+    fake.handlers['tasks:update'] = () => held.promise
+    const editing = applyEdit(store, fake.api, retitle)
+    // The board took the write before the sync read the task; the answer is still on its way.
+    store
+      .getState()
+      .snapshotReceived(
+        snapshot([
+          { ...TASKS[0]!, title: 'Sign-in', updatedAt: '2026-02-03T10:00:00.000Z' },
+          TASKS[1]!,
+        ]),
+      )
+    held.resolve(saved)
+    await editing
+    fake.handlers['tasks:update'] = () => saved
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)?.tasks).toEqual([{ id: 't1', title: 'Login page' }])
+    expect(shown('t1').title).toBe('Login page')
+  })
+
   it('keeps the entry when the board refuses the undo', async () => {
     const { store, fake } = setup()
     await applyEdit(store, fake.api, retitle)
