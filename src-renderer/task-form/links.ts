@@ -1,16 +1,22 @@
 // The link rules of the spec, checked before anything is sent, in the service's own words
-// (src-server/store/update-tasks.ts): a task never becomes its own ancestor, a milestone is never
-// a subtask and has no subtasks, and a milestone never belongs to a milestone.
+// (src-server/store/update-tasks.ts): a task never becomes its own ancestor, subtasks nest at most
+// 8 levels deep, a milestone is never a subtask and has no subtasks, and a milestone never belongs
+// to a milestone.
+import { SERVICE_LIMITS } from '../../src-shared/api/limits'
 import type { Task } from '../../src-shared/api/resources'
 
 export const taskKey = (task: Pick<Task, 'projectKey' | 'key'>): string =>
   `${task.projectKey}-${task.key}`
 
-/** Why `parentId` cannot be the parent of `taskId`; undefined when it can ('' always can). */
+/**
+ * Why `parentId` cannot be the parent of `taskId`; undefined when it can ('' always can). A task
+ * not created yet (`taskId` undefined) brings `newLevels` levels: itself, and its subtasks.
+ */
 export function parentProblem(
   tasksById: Readonly<Record<string, Task>>,
   taskId: string | undefined,
   parentId: string,
+  newLevels = 1,
 ): string | undefined {
   if (parentId === '') return undefined
   const task = taskId ? tasksById[taskId] : undefined
@@ -19,7 +25,6 @@ export function parentProblem(
   if (!parent) return 'that task is not on the loaded board'
   if (parent.type === 'milestone')
     return `${taskKey(parent)} is a milestone; milestones have no subtasks`
-  if (taskId === undefined) return undefined
   // Walk up from the new parent: meeting the task itself means it would become its own ancestor.
   const visited = new Set<string>()
   for (let id = parentId; id !== '' && !visited.has(id); id = tasksById[id]?.parentId ?? '') {
@@ -29,7 +34,31 @@ export function parentProblem(
     }
     visited.add(id)
   }
+  // The service's nesting limit: the task and everything below it, under the new parent (the
+  // parent and its ancestors are `visited`), must end within it.
+  const deepest = visited.size + (taskId === undefined ? newLevels : levelsFrom(tasksById, taskId))
+  if (deepest > SERVICE_LIMITS.subtaskDepth)
+    return `under ${taskKey(parent)} this task's subtasks would nest ${deepest} levels deep; subtasks nest at most ${SERVICE_LIMITS.subtaskDepth} levels deep`
   return undefined
+}
+
+/** Levels of the loaded task and its subtasks below it: 1 for a task with none. */
+function levelsFrom(tasksById: Readonly<Record<string, Task>>, taskId: string): number {
+  const children = new Map<string, string[]>()
+  for (const task of Object.values(tasksById)) {
+    if (task.parentId === '') continue
+    const siblings = children.get(task.parentId)
+    if (siblings) siblings.push(task.id)
+    else children.set(task.parentId, [task.id])
+  }
+  let level = [taskId]
+  let levels = 0
+  // Bounded: a loaded board may hold a loop the service would refuse; it ends past the limit.
+  while (level.length > 0 && levels <= SERVICE_LIMITS.subtaskDepth) {
+    levels += 1
+    level = level.flatMap((id) => children.get(id) ?? [])
+  }
+  return levels
 }
 
 /** Why `milestoneId` cannot be the milestone of a task of `type`; undefined when it can. */

@@ -63,7 +63,9 @@ export function validateDraft(draft: TaskDraft, context: ValidateContext): Field
   }
   if (context.mode === 'create' && milestone && draft.parentId !== '')
     put('parentId', 'a milestone cannot be a subtask')
-  put('parentId', parentProblem(context.tasksById, context.task?.id, draft.parentId))
+  // A new task brings its inline subtasks as a level of its own.
+  const newLevels = context.mode === 'create' && !milestone && draft.subtasks.length > 0 ? 2 : 1
+  put('parentId', parentProblem(context.tasksById, context.task?.id, draft.parentId, newLevels))
   if (context.mode === 'create' && !milestone) {
     for (const subtask of draft.subtasks) {
       put(`subtask:${subtask.key}`, firstIssue(Title.safeParse(subtask.title)))

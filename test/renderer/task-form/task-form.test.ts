@@ -105,6 +105,32 @@ describe('links', () => {
     expect(parentProblem(tasksById, 'p', '')).toBeUndefined()
   })
 
+  it('subtasks nest at most 8 levels deep, as the service counts them, on a move and on a create', () => {
+    // L1 > L2 > ... > L8, and a task with one subtask.
+    const chain = Array.from({ length: 8 }, (_, i) =>
+      task(`L${i + 1}`, { projectKey: 'OPS', key: i + 1, parentId: i === 0 ? '' : `L${i}` }),
+    )
+    const board: Record<string, Task> = Object.fromEntries(
+      [...chain, parent, child, other].map((t) => [t.id, t]),
+    )
+    expect(parentProblem(board, 'o', 'L8')).toBe(
+      "under OPS-8 this task's subtasks would nest 9 levels deep; subtasks nest at most 8 levels deep",
+    )
+    expect(parentProblem(board, 'o', 'L7')).toBeUndefined()
+    // A parent brings its subtask along: under L7 that ends at level 9.
+    expect(parentProblem(board, 'p', 'L7')).toMatch(/would nest 9 levels deep/)
+    expect(parentProblem(board, 'p', 'L6')).toBeUndefined()
+    // "New subtask" of L8: refused before the task is created (the link would be refused after).
+    const context = { mode: 'create' as const, tasksById: board, properties: [] }
+    expect(validateDraft(draft({ parentId: 'L8' }), context).parentId).toMatch(/would nest 9/)
+    expect(validateDraft(draft({ parentId: 'L7' }), context).parentId).toBeUndefined()
+    const withSubtask = draft({
+      parentId: 'L7',
+      subtasks: [{ key: 1, title: 'Step', status: '', assignedUserEmail: '', dueDate: '' }],
+    })
+    expect(validateDraft(withSubtask, context).parentId).toMatch(/would nest 9/)
+  })
+
   it('a milestone is never a subtask, never a parent, never in a milestone', () => {
     expect(parentProblem(tasksById, 'm', 'o')).toBe('a milestone cannot be a subtask')
     expect(parentProblem(tasksById, 'o', 'm')).toBe(
