@@ -3,7 +3,7 @@
 // still being typed. Plain functions, so the rules are tested without a DOM.
 import type { TaskDraft } from './draft'
 import type { FieldErrors } from './validate'
-import { tagProblem } from './validate'
+import { tagProblem, tagsProblem } from './validate'
 
 /** The error keys a change of these draft fields can produce. */
 export function touchedBy(patch: Partial<TaskDraft>): string[] {
@@ -46,5 +46,9 @@ export function withPendingTag(
   if (text === '') return { tags: [...tags] }
   const problem = tagProblem(text)
   if (problem) return { problem: `"${text.slice(0, 40)}": ${problem}` }
-  return { tags: tags.includes(text) ? [...tags] : [...tags, text] }
+  if (tags.includes(text)) return { tags: [...tags] }
+  // The typed tag is sent with the others: the list's own rules (how many) hold for it too.
+  const merged = [...tags, text]
+  const listProblem = tagsProblem(merged)
+  return listProblem ? { problem: listProblem } : { tags: merged }
 }

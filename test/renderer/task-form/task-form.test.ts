@@ -90,6 +90,10 @@ describe('validation in the service words', () => {
       problem: expect.stringMatching(/"b,c": a tag cannot contain a comma/),
     })
     expect(withPendingTag(['a'], ' b ')).toEqual({ tags: ['a', 'b'] })
+    // Typed but not entered, a 51st tag is still one too many.
+    const fifty = Array.from({ length: 50 }, (_, i) => `t${i}`)
+    expect(withPendingTag(fifty, 't50')).toEqual({ problem: 'at most 50 tags' })
+    expect(withPendingTag(fifty, 't49')).toEqual({ tags: fifty })
   })
 })
 
