@@ -1,10 +1,12 @@
 // Inline validation of a draft with the service's rules and words, so bad input is named before
 // anything is sent: the request schemas' field checks (src-shared/api/fields.ts: Title, TagName,
-// Tags, DescriptionContent, IsoDateInput), the limits of src-shared/api/limits.ts, the property
+// Tags, DescriptionContent, IsoDateInput), the limits of src-shared/api/limits.ts (a description's
+// nesting measured as the service measures it), the property
 // value rules of src-server/store/property-values.ts (its checks live in src-shared) and the link
 // rules of ./links.ts. What only the board knows (is this e-mail a member, is this a status of the
 // board) is left to the board, which names it in its answer.
 import { toCanonicalTimestamp } from '../../src-shared/api/dates'
+import { descriptionNestingProblem } from '../../src-shared/api/description-nesting'
 import { DescriptionContent, Tags, TagName, Title } from '../../src-shared/api/fields'
 import { SERVICE_LIMITS as L } from '../../src-shared/api/limits'
 import type { Task } from '../../src-shared/api/resources'
@@ -45,6 +47,14 @@ export function validateDraft(draft: TaskDraft, context: ValidateContext): Field
     put('tags', tagsProblem(draft.tags))
   }
   put('descriptionContent', firstIssue(DescriptionContent.safeParse(draft.descriptionContent)))
+  put(
+    'descriptionContent',
+    descriptionNestingProblem(
+      draft.descriptionType,
+      draft.descriptionContent,
+      L.descriptionNesting,
+    ),
+  )
   put('startDate', dateProblem(draft.startDate))
   put('dueDate', dateProblem(draft.dueDate))
   if (!milestone && !errors.startDate && !errors.dueDate) {

@@ -8,7 +8,11 @@ import sanitizeHtml from 'sanitize-html'
 import TurndownService from 'turndown'
 import { SERVICE_LIMITS } from '../../src-shared/api'
 import type { DescriptionType } from '../../src-shared/api'
-import { htmlNestsDeeperThan, markdownNestsDeeperThan } from './nesting'
+import {
+  htmlNestsDeeperThan,
+  markdownNestsDeeperThan,
+  tooDeepMessage,
+} from '../../src-shared/api/description-nesting'
 
 export interface StoredDescription {
   markdown: string
@@ -72,10 +76,7 @@ export class DescriptionRefused extends Error {
   }
 }
 
-const tooDeep = () =>
-  new DescriptionRefused(
-    `nests more than ${NESTING} levels deep (block quotes, lists or HTML elements inside one another); flatten it`,
-  )
+const tooDeep = () => new DescriptionRefused(tooDeepMessage(NESTING))
 
 export function sanitize(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS)

@@ -50,6 +50,23 @@ describe('validation in the service words', () => {
     expect(create(draft({}))).toEqual({})
   })
 
+  it('a description nested deeper than the service converts, measured as the service does', () => {
+    const deep = (type: 'markdown' | 'html', levels: number) =>
+      create(
+        draft({
+          descriptionType: type,
+          descriptionContent:
+            type === 'markdown'
+              ? `${'> '.repeat(levels)}deep`
+              : `${'<div>'.repeat(levels)}deep${'</div>'.repeat(levels)}`,
+        }),
+      ).descriptionContent
+    expect(deep('markdown', 101)).toMatch(/^nests more than 100 levels deep .*; flatten it$/)
+    expect(deep('html', 101)).toMatch(/^nests more than 100 levels deep/)
+    expect(deep('markdown', 100)).toBeUndefined()
+    expect(deep('html', 100)).toBeUndefined()
+  })
+
   it('property values by type, as property-values.ts words them', () => {
     const errors = create(
       draft({

@@ -103,3 +103,23 @@ export function markdownNestsDeeperThan(markdown: string, limit: number): boolea
   }
   return false
 }
+
+/** The service's words for a description it refuses to convert for nesting too deep. */
+export const tooDeepMessage = (limit: number): string =>
+  `nests more than ${limit} levels deep (block quotes, lists or HTML elements inside one another); flatten it`
+
+/**
+ * Why the service would refuse `content` as a description of `type` for nesting (before any
+ * conversion), or undefined. Text is never converted, so it never nests.
+ */
+export function descriptionNestingProblem(
+  type: 'text' | 'markdown' | 'html',
+  content: string,
+  limit: number,
+): string | undefined {
+  const deep =
+    type === 'markdown'
+      ? markdownNestsDeeperThan(content, limit)
+      : type === 'html' && htmlNestsDeeperThan(content, limit)
+  return deep ? tooDeepMessage(limit) : undefined
+}
