@@ -208,6 +208,26 @@ describe('New task', () => {
   })
 })
 
+describe('New task, a property shown as a choice', () => {
+  it('also takes a value no task has shown, typed', async () => {
+    const { page } = planner
+    const title = `E2E another value ${RUN}`
+    await page.getByRole('button', { name: 'New task' }).click()
+    const dialog = newTaskDialog()
+    await field(dialog, 'Title').fill(title)
+    await field(dialog, 'Project').fill('APP')
+    // The board's Notes (a Text property) repeats a few values, so the planner offers them.
+    expect(await field(dialog, 'Notes').evaluate((el) => el.tagName)).toBe('SELECT')
+    await field(dialog, 'Notes').selectOption({ label: 'Another value…' })
+    await field(dialog, 'Notes: another value').fill(`own note ${RUN}`)
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await expect.poll(() => newTaskDialog().count()).toBe(0)
+    await expect
+      .poll(async () => (await byTitle(title))[0]?.properties['Notes'])
+      .toBe(`own note ${RUN}`)
+  })
+})
+
 describe('Details panel', () => {
   it('double-click on a bar opens "Task <KEY>"; Save sends only the changed fields', async () => {
     const { page } = planner
