@@ -1,42 +1,59 @@
-// "Find": jumps to a task by its key ("APP-12") or by words of its title. Enter goes to the next
-// match (Shift+Enter the previous one); the task is selected, its collapsed parents and group
-// open, and the timeline scrolls it into view.
+// "Find": jumps to a task by its key ("APP-12") or by words of its title, among the tasks the
+// filters show (matches they hide are counted in the status). Enter goes to the next match
+// (Shift+Enter the previous one); the task is selected, its collapsed parents and group open,
+// and the timeline scrolls it into view.
 import { useState } from 'react'
+import type { Task } from '../src-shared/api/resources'
+import { selectFilterOutcome } from './filters/filter-outcome'
 import { findTasks, usePlannerStore } from './state'
 import type { PlannerStore } from './state'
 import { PINNED_GROUP_ID, projectGroupId } from './timeline/geometry'
 
-/** Opens whatever hides the task's row: its parents, its project's group, the pinned band. */
+/**
+ * Opens whatever hides the task's row: its collapsed parents, and its group. A task that is
+ * pinned, or under a pinned parent, is in the pinned band, under its topmost pinned ancestor
+ * (row-layout.ts): only the parents below that one are opened, and the band.
+ */
 function expandTo(store: PlannerStore, id: string): void {
   const state = store.getState()
   const { tasksById } = state.board
   const task = tasksById[id]
   if (!task) return
-  let parent = task.parentId ? tasksById[task.parentId] : undefined
-  let root = task
-  const seen = new Set<string>()
-  while (parent && !seen.has(parent.id)) {
-    seen.add(parent.id)
-    state.setCollapsed(parent.id, false)
-    root = parent
-    parent = parent.parentId ? tasksById[parent.parentId] : undefined
+  const chain = [task]
+  const seen = new Set([task.id])
+  for (let up = tasksById[task.parentId]; up && !seen.has(up.id); up = tasksById[up.parentId]) {
+    seen.add(up.id)
+    chain.push(up)
   }
-  state.setCollapsed(root.pinToTop ? PINNED_GROUP_ID : projectGroupId(root.projectKey), false)
+  const pinnedAt = chain.findLastIndex((t) => t.pinToTop)
+  const band = pinnedAt >= 0 ? chain.slice(0, pinnedAt + 1) : chain
+  for (const parent of band.slice(1)) state.setCollapsed(parent.id, false)
+  const root = band.at(-1) as Task
+  state.setCollapsed(pinnedAt >= 0 ? PINNED_GROUP_ID : projectGroupId(root.projectKey), false)
 }
 
 export function FindBox(): React.JSX.Element {
   const store = usePlannerStore()
   const [query, setQuery] = useState('')
-  const [result, setResult] = useState<{ query: string; ids: string[]; at: number } | null>(null)
+  const [result, setResult] = useState<{
+    query: string
+    ids: string[]
+    at: number
+    /** Matches the filters hide (counted when none is shown). */
+    hidden?: number
+  } | null>(null)
 
   const go = (step: 1 | -1) => {
-    const { board } = store.getState()
+    // Only what the filters show can be jumped to; matches they hide are counted, not selected
+    // (a selected task the filters hide has no row, and the jump would wait until they clear).
     const ids =
       result && result.query === query
         ? result.ids
-        : findTasks(board.taskIds.map((id) => board.tasksById[id]!).filter(Boolean), query)
+        : findTasks(selectFilterOutcome(store.getState()).shown, query)
     if (ids.length === 0) {
-      setResult({ query, ids, at: -1 })
+      const { board } = store.getState()
+      const all = board.taskIds.flatMap((id) => board.tasksById[id] ?? [])
+      setResult({ query, ids, at: -1, hidden: findTasks(all, query).length })
       return
     }
     const fresh = !result || result.query !== query
@@ -51,7 +68,9 @@ export function FindBox(): React.JSX.Element {
   if (result && result.query === query && query.trim() !== '')
     status =
       result.ids.length === 0
-        ? `No task matches “${query.trim()}”`
+        ? result.hidden
+          ? `No shown task matches “${query.trim()}”; ${result.hidden} hidden by the filters`
+          : `No task matches “${query.trim()}”`
         : `${result.at + 1} of ${result.ids.length}`
   return (
     <div className="find" role="search">

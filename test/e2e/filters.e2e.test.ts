@@ -201,4 +201,59 @@ describe('filters and views on the demo board', () => {
     await panel().getByLabel('Tag', { exact: true }).fill('')
     await expect.poll(count).toBe('80 of 80 tasks shown')
   })
+
+  it('Find jumps only among the tasks the filters show, and says how many they hide', async () => {
+    const { page } = planner
+    if ((await panel().count()) === 0) {
+      await page.getByRole('button', { name: 'Filters', exact: true }).click()
+    }
+    const target = all.find((t) => t.type === 'task' && t.parentId === '' && t.dueDate !== '')!
+    const otherProject = all.find((t) => t.projectKey !== target.projectKey)!.projectKey
+    await panel().getByLabel('Project', { exact: true }).fill(otherProject)
+    await expect.poll(count).not.toBe('80 of 80 tasks shown')
+    const find = page.getByRole('searchbox', { name: 'Find' })
+    await find.fill(`${target.projectKey}-${target.key}`)
+    await find.press('Enter')
+    await expect
+      .poll(() => page.locator('.find-status').textContent())
+      .toBe(`No shown task matches “${target.projectKey}-${target.key}”; 1 hidden by the filters`)
+    // Nothing was selected to be jumped to later: clearing the filters leaves it unselected.
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect.poll(count).toBe('80 of 80 tasks shown')
+    await page.waitForTimeout(300)
+    const targetSelected = `.tb-bar.selected[data-task-id="${target.id}"], .tree-row.selected[data-task-id="${target.id}"]`
+    expect(await page.locator(targetSelected).count()).toBe(0)
+  })
+
+  it('Find opens the pinned band for a pinned subtask whose parent is not pinned', async () => {
+    const { page } = planner
+    const byId = new Map(all.map((t) => [t.id, t]))
+    const sub = all.find((t) => {
+      const parent = byId.get(t.parentId)
+      return (
+        parent && !t.pinToTop && !parent.pinToTop && t.type === 'task' && (t.startDate || t.dueDate)
+      )
+    })!
+    // The planner restarted above (saved views): its board answers at a new address.
+    board = await localBoardClient(page, planner.userData)
+    await board.update([{ id: sub.id, pinToTop: true }])
+    try {
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      const collapse = page.getByRole('button', { name: 'Collapse pinned tasks' })
+      await expect.poll(() => collapse.count(), { timeout: 15_000 }).toBe(1)
+      await collapse.click()
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Expand pinned tasks' }).count())
+        .toBe(1)
+      const find = page.getByRole('searchbox', { name: 'Find' })
+      await find.fill(`${sub.projectKey}-${sub.key}`)
+      await find.press('Enter')
+      await expect
+        .poll(() => page.locator(`.tree-row[data-task-id="${sub.id}"]`).count(), { timeout: 5_000 })
+        .toBe(1)
+      expect(await page.getByRole('button', { name: 'Collapse pinned tasks' }).count()).toBe(1)
+    } finally {
+      await board.update([{ id: sub.id, pinToTop: false }])
+    }
+  })
 })
