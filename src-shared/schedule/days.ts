@@ -86,6 +86,8 @@ export function daysBetweenIsoDays(from: string, to: string): number {
  * INSTANTS_KEPT (a board reloaded many times brings new strings).
  */
 const instants = new Map<string, number>()
+/** A date and a time of day with no zone after it (`2026-03-05T00:00`, `…T17:00:00.5`). */
+const ZONELESS_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/
 const INSTANTS_KEPT = 200_000
 
 /** Milliseconds of an ISO timestamp; undefined for '' and anything Date cannot read. */
@@ -93,7 +95,9 @@ export function parseInstant(value: string): number | undefined {
   if (!value) return undefined
   let ms = instants.get(value)
   if (ms === undefined) {
-    ms = Date.parse(value)
+    // A date-time with no zone is read as UTC, as every day rule is: Date.parse reads it in the
+    // machine's zone, so the same board would schedule differently in Berlin and in UTC.
+    ms = Date.parse(ZONELESS_TIME.test(value) ? `${value}Z` : value)
     if (instants.size >= INSTANTS_KEPT) instants.clear()
     instants.set(value, ms)
   }

@@ -13,9 +13,10 @@
 //   swapped so the span still covers both dates, and the extent is flagged `inverted`.
 // - Only a due date: one day ending where a due ends (above), kind 'due-only'.
 // - Only a start date: one day from the start instant, kind 'start-only'.
-// - A milestone: a point (startMs === endMs) at the end of its due, by the same rule: a
-//   date-only due D puts it on the boundary between D and D+1. The service ignores a milestone's
-//   start date, and so do we; no due date means unscheduled.
+// - A milestone: a point (startMs === endMs) at the end of its due DAY: a due on D, at midnight
+//   or at 17:00, puts it on the boundary between D and D+1 (at 17:00 it would occupy part of D,
+//   a day of work, and its start day and finish day would differ). The service ignores a
+//   milestone's start date, and so do we; no due date means unscheduled.
 // - Neither date (or only unreadable ones): undefined, the task is unscheduled.
 //
 // Whole days, for dependencies: a task's START DAY is the UTC day holding its start instant
@@ -52,7 +53,8 @@ export function taskExtent(task: DatedTask): TaskExtent | undefined {
   const due = parseInstant(task.dueDate)
   if (task.type === 'milestone') {
     if (due === undefined) return undefined
-    const point = endOfDue(due)
+    // The end of its due DAY, whatever the time of day: a point has no time to occupy.
+    const point = (dayNumberOfMs(due) + 1) * DAY_MS
     return { kind: 'milestone', startMs: point, endMs: point }
   }
   const start = parseInstant(task.startDate)

@@ -112,7 +112,9 @@ export function milestoneOverview(index: ScheduleIndex, options: MilestoneOption
     for (const t of linked) {
       const task = index.tasks[t] as ScheduleTask
       if (isDone(task)) doneCount++
-      else if ((index.finishDay[t] as number) <= today) overdueTaskIds.push(task.id)
+      // Overdue: its due day has passed (a task with only a start date has no due to pass).
+      else if (task.dueDate !== '' && (index.finishDay[t] as number) <= today)
+        overdueTaskIds.push(task.id)
       // A milestone not yet reached waits for the work linked to it by milestoneId.
       const f = ff[t] as number
       if (!done && index.milestoneOf[t] === m && !Number.isNaN(f)) {

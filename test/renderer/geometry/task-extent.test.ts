@@ -96,7 +96,7 @@ describe('taskExtent: one date, milestones, none', () => {
     })
   })
 
-  it('a milestone is a point at the end of its due (a date-only due D: the D/D+1 boundary)', () => {
+  it('a milestone is a point at the end of its due day (the D/D+1 boundary, with a time too)', () => {
     expect(extentOf('', at('2026-03-26'), 'milestone')).toEqual({
       kind: 'milestone',
       startMs: ms('2026-03-27'),
@@ -104,8 +104,8 @@ describe('taskExtent: one date, milestones, none', () => {
     })
     expect(extentOf('', at('2026-03-26', '15:00'), 'milestone')).toEqual({
       kind: 'milestone',
-      startMs: ms('2026-03-26') + 15 * 3_600_000,
-      endMs: ms('2026-03-26') + 15 * 3_600_000,
+      startMs: ms('2026-03-27'),
+      endMs: ms('2026-03-27'),
     })
     // The service ignores a milestone's start date; so do we.
     expect(extentOf(at('2026-03-01'), at('2026-03-26'), 'milestone')?.startMs).toBe(

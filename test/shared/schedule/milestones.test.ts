@@ -43,6 +43,12 @@ describe('forecast rule', () => {
 })
 
 describe('milestone overview', () => {
+  it('a linked task with only a start date is never overdue: it has no due day to pass', () => {
+    const board = [milestone('M', '2026-11-30'), task('s', '2026-11-02', '', { milestoneId: 'M' })]
+    const [m] = milestoneOverview(buildScheduleIndex(board, []), { today, baseline: new Map() })
+    expect(m).toMatchObject({ id: 'M', overdueTaskIds: [], atRisk: false })
+  })
+
   it('lists every milestone by due day, the undated last', () => {
     expect(rows.map((r) => [r.id, r.dueDay])).toEqual([
       ['M3', '2026-11-10'],

@@ -34,6 +34,32 @@ describe('the day rules', () => {
     expect(finishDayOf(extent)).toBe(day('2026-03-05'))
   })
 
+  it('a milestone due at a time of day is still a point at the end of that day', () => {
+    const extent = taskExtent(milestone('m', '2026-03-05T17:00:00.000Z'))!
+    expect(startDayOf(extent)).toBe(day('2026-03-06'))
+    expect(finishDayOf(extent)).toBe(day('2026-03-06'))
+    // A task due at the same instant, lag 0: the milestone does not start a day short.
+    const tasks = [
+      task('a', '2026-03-02', '2026-03-05T17:00:00.000Z'),
+      milestone('m', '2026-03-05T17:00:00.000Z'),
+    ]
+    expect(violations(tasks, [dep('a', 'm')])).toMatchObject([{ state: 'ok', missingDays: 0 }])
+  })
+
+  it('a date-time with no zone is read as UTC, whatever the zone of the machine', () => {
+    const zone = process.env.TZ
+    process.env.TZ = 'Europe/Berlin'
+    try {
+      // Strings no other test reads: parsed instants are kept.
+      const zoneless = taskExtent(task('a', '2026-03-02T00:00:00', '2026-03-05T00:00:00'))!
+      const utc = taskExtent(task('a', '2026-03-02T00:00:00Z', '2026-03-05T00:00:00Z'))!
+      expect(zoneless).toEqual(utc)
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
   it('one date is a one-day task; no date is unscheduled', () => {
     expect(taskExtent(task('a', '', '2026-03-04'))!.kind).toBe('due-only')
     expect(finishDayOf(taskExtent(task('a', '2026-03-04', ''))!)).toBe(day('2026-03-05'))
