@@ -10,10 +10,10 @@ import { usePlanner, usePlannerStore } from '../state'
 import type { PlannerStore } from '../state'
 import { fixLabel, fixNote, problemKey, problemTaskId, problemText } from './problem-words'
 import { applyFix } from './schedule-actions'
-import { selectProblems } from './schedule-selectors'
+import { PROBLEMS_SHOWN, selectProblems } from './schedule-selectors'
 
 /** More than anyone reads; the rest are counted (a 50,000-task board may have hundreds). */
-const SHOWN_MAX = 200
+const SHOWN_MAX = PROBLEMS_SHOWN
 
 function reveal(store: PlannerStore, problem: Problem): void {
   const state = store.getState()

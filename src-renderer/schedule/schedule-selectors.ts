@@ -93,9 +93,14 @@ export function selectScheduleIndex(s: PlannerState): ScheduleIndex {
 let problemsMemo: { index: ScheduleIndex; value: Problem[] } | null = null
 
 /** Every broken dependency and every task due after its milestone, with their fixes. */
+/** How many problems the Problems panel lists (the rest are counted). */
+export const PROBLEMS_SHOWN = 200
+
 export function selectProblems(s: PlannerState): Problem[] {
   const index = selectScheduleIndex(s)
-  if (problemsMemo?.index !== index) problemsMemo = { index, value: findProblems(index) }
+  // Fixes only for the problems the panel lists (its first PROBLEMS_SHOWN, in the same order).
+  if (problemsMemo?.index !== index)
+    problemsMemo = { index, value: findProblems(index, { fixesFor: PROBLEMS_SHOWN }) }
   return problemsMemo.value
 }
 

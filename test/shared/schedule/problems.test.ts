@@ -28,6 +28,23 @@ describe('problems', () => {
     ])
   })
 
+  it('works out fixes only for the problems that will be listed; the rest are still found', () => {
+    // A chain of 6 tasks, each link one day short.
+    const chain = Array.from({ length: 6 }, (_, i) =>
+      task(
+        `c${i}`,
+        `2026-04-${String(1 + i * 2).padStart(2, '0')}`,
+        `2026-04-${String(2 + i * 2).padStart(2, '0')}`,
+      ),
+    )
+    const links = chain.slice(1).map((t, i) => dep(`c${i}`, t.id, 1))
+    const all = findProblems(buildScheduleIndex(chain, links))
+    const firstTwo = findProblems(buildScheduleIndex(chain, links), { fixesFor: 2 })
+    expect(all.map((p) => p.day)).toEqual(firstTwo.map((p) => p.day))
+    expect(firstTwo.map((p) => p.fixes.length > 0)).toEqual([true, true, false, false, false])
+    expect(firstTwo.slice(0, 2)).toEqual(all.slice(0, 2))
+  })
+
   it('"Move <successor> to <date>" sends the successor and what the cascade then moves', () => {
     const fix = problems[0]!.fixes[0]!
     expect(fix).toMatchObject({ kind: 'move-successor', taskId: 'b', days: 2, toDay: '2026-03-06' })
