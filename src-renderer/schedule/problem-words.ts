@@ -14,7 +14,12 @@ export function problemText(keyOf: KeyOf, problem: Problem): string {
     problem.missingDays > 0
       ? `${days(problem.missingDays)} missing`
       : `${days(problem.extraDays)} too late`
-  return `${keyOf(problem.predecessorId)} → ${keyOf(problem.successorId)}${lag}: ${gap}`
+  const loop = problem.inLoop
+    ? problem.predecessorId === problem.successorId
+      ? ' (it depends on itself: delete this dependency)'
+      : ' (part of a loop of dependencies: moving a task cannot fix it; delete one of them)'
+    : ''
+  return `${keyOf(problem.predecessorId)} → ${keyOf(problem.successorId)}${lag}: ${gap}${loop}`
 }
 
 /** The fix's button name: "Move APP-9 to 2026-03-05", "Move APP-3 earlier", "Set lag to 2". */

@@ -49,6 +49,12 @@ export interface DependencyProblem {
   extraDays: number
   /** Where it is on the timeline (the successor's start day number), for scrolling to it. */
   day: number
+  /**
+   * Part of a loop in the data (a task that depends on itself, or on its own successor): moving
+   * a task of the loop only moves the break around it, so no move is offered; a lag that fits
+   * is, and deleting a dependency of the loop ends it.
+   */
+  inLoop: boolean
   fixes: ProblemFix[]
 }
 
@@ -104,16 +110,19 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
       missingDays: status.missingDays,
       extraDays: exact ? status.slackDays : 0,
       day: ss,
+      inLoop: index.depInLoop[e] === 1,
       fixes: [],
     }
     problems.push(problem)
     fixesOf.set(problem, () => {
-      const fixes: ProblemFix[] = [
-        moveFix(index, 'move-successor', s, status.shiftDays, options),
-        // The predecessor's finish goes to the last day that keeps the rule: successor start -
-        // lag.
-        moveFix(index, 'move-predecessor', p, ss - lag - pf, options),
-      ]
+      const fixes: ProblemFix[] = problem.inLoop
+        ? []
+        : [
+            moveFix(index, 'move-successor', s, status.shiftDays, options),
+            // The predecessor's finish goes to the last day that keeps the rule: successor
+            // start - lag.
+            moveFix(index, 'move-predecessor', p, ss - lag - pf, options),
+          ]
       const lagThatFits = ss - pf
       if (lagThatFits >= 0) {
         fixes.push({

@@ -80,6 +80,9 @@ describe('problem fixes', () => {
     ])
     expect(fixNote(problem!.fixes[0]!)).toBe('with 1 task after it')
     expect(fixNote(problem!.fixes[1]!)).toBe('to 2029-12-30')
+    expect(problemText(keyOf, { ...problem!, inLoop: true } as typeof problem & {})).toBe(
+      'WEB-1 → WEB-2: 2 days missing (part of a loop of dependencies: moving a task cannot fix it; delete one of them)',
+    )
   })
 
   it('move the successor and what it pushes in ONE batch, undone in one step', async () => {

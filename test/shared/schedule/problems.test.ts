@@ -45,6 +45,18 @@ describe('problems', () => {
     expect(firstTwo.slice(0, 2)).toEqual(all.slice(0, 2))
   })
 
+  it('a dependency of a loop in the data is listed as such, with no move that cannot fix it', () => {
+    const tasks = [task('a', '2026-03-02', '2026-03-04'), task('b', '2026-03-03', '2026-03-06')]
+    const problems = findProblems(
+      buildScheduleIndex(tasks, [dep('a', 'a'), dep('a', 'b'), dep('b', 'a')]),
+    )
+    const of = (id: string) =>
+      problems.find((p) => p.kind === 'dependency' && p.dependencyId === id)
+    expect(of('a>a')).toMatchObject({ inLoop: true, missingDays: 3, fixes: [] })
+    expect(of('a>b')).toMatchObject({ inLoop: true, fixes: [] })
+    expect(of('b>a')).toMatchObject({ inLoop: true, fixes: [] })
+  })
+
   it('"Move <successor> to <date>" sends the successor and what the cascade then moves', () => {
     const fix = problems[0]!.fixes[0]!
     expect(fix).toMatchObject({ kind: 'move-successor', taskId: 'b', days: 2, toDay: '2026-03-06' })
