@@ -73,19 +73,22 @@ export class NamedItemStore<T extends { name: string }> {
 
   get(profileId: string, name: string): Promise<T> {
     return this.#serial(profileId, async () => {
-      const found = (await this.#read(profileId)).find((item) => item.name === name)
+      const found = (await this.#read(profileId)).find((item) => sameName(item.name, name))
       if (!found) throw this.#missing(name)
       return found
     })
   }
 
-  /** Stores `item` (its name checked and trimmed), replacing one of that name; all after. */
+  /**
+   * Stores `item` (its name checked, trimmed and in Unicode's composed form), replacing one of
+   * that name; all after.
+   */
   put(profileId: string, item: T): Promise<T[]> {
     const problem = this.#kind.nameProblem(item.name)
     if (problem) return Promise.reject(new IpcFailure('INVALID_REQUEST', problem))
-    const saved = this.#kind.schema.parse({ ...item, name: item.name.trim() })
+    const saved = this.#kind.schema.parse({ ...item, name: nameKey(item.name) })
     return this.#serial(profileId, async () => {
-      const rest = (await this.#read(profileId)).filter((i) => i.name !== saved.name)
+      const rest = (await this.#read(profileId)).filter((i) => !sameName(i.name, saved.name))
       if (rest.length >= this.#kind.max)
         throw new IpcFailure(
           'INVALID_REQUEST',
@@ -98,7 +101,7 @@ export class NamedItemStore<T extends { name: string }> {
   remove(profileId: string, name: string): Promise<T[]> {
     return this.#serial(profileId, async () => {
       const items = await this.#read(profileId)
-      const rest = items.filter((i) => i.name !== name)
+      const rest = items.filter((i) => !sameName(i.name, name))
       if (rest.length === items.length) throw this.#missing(name)
       return this.#write(profileId, rest)
     })
@@ -165,4 +168,16 @@ export class NamedItemStore<T extends { name: string }> {
     })
     return next
   }
+}
+
+/**
+ * A name as stored and compared: trimmed, and composed (NFC), so that "été" typed with combining
+ * accents (as some keyboards and pastes give it) names the same item as "été" typed whole.
+ */
+function nameKey(name: string): string {
+  return name.normalize('NFC').trim()
+}
+
+function sameName(a: string, b: string): boolean {
+  return nameKey(a) === nameKey(b)
 }

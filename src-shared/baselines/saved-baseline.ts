@@ -16,10 +16,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 /** What is wrong with a baseline name, or undefined when it can be used (after trimming). */
 export function baselineNameProblem(name: string): string | undefined {
-  const trimmed = name.trim()
+  const trimmed = name.normalize('NFC').trim()
   if (trimmed === '') return 'Give the baseline a name.'
-  if (trimmed.length > BASELINE_NAME_MAX)
-    return `A baseline name has at most ${BASELINE_NAME_MAX} characters (this one has ${trimmed.length}).`
+  // Characters as the user counts them: code points (an emoji is one, not two UTF-16 units).
+  const length = [...trimmed].length
+  if (length > BASELINE_NAME_MAX)
+    return `A baseline name has at most ${BASELINE_NAME_MAX} characters (this one has ${length}).`
   if (CONTROL.test(trimmed)) return 'A baseline name cannot hold line breaks or control characters.'
   return undefined
 }

@@ -19,10 +19,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 /** What is wrong with a view name, or undefined when it can be used (after trimming). */
 export function viewNameProblem(name: string): string | undefined {
-  const trimmed = name.trim()
+  const trimmed = name.normalize('NFC').trim()
   if (trimmed === '') return 'Give the view a name.'
-  if (trimmed.length > VIEW_NAME_MAX)
-    return `A view name has at most ${VIEW_NAME_MAX} characters (this one has ${trimmed.length}).`
+  // Characters as the user counts them: code points (an emoji is one, not two UTF-16 units).
+  const length = [...trimmed].length
+  if (length > VIEW_NAME_MAX)
+    return `A view name has at most ${VIEW_NAME_MAX} characters (this one has ${length}).`
   if (CONTROL.test(trimmed)) return 'A view name cannot hold line breaks or control characters.'
   return undefined
 }

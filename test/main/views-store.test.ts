@@ -52,6 +52,20 @@ describe('saved views', () => {
     await expect(s.delete('local', 'Mine')).rejects.toThrow(/no view named “Mine”/)
   })
 
+  it('count a name in characters and read the same name typed either way as one', async () => {
+    const s = store()
+    // 31 emoji: 31 characters, 62 UTF-16 units.
+    await s.save('local', view('🙂'.repeat(31)))
+    const composed = 'été'
+    const decomposed = 'e\u0301te\u0301'
+    await s.save('local', view(composed))
+    await s.save('local', view(decomposed, { zoom: 'year' }))
+    const views = await s.list('local')
+    expect(views.map((v) => v.name).sort()).toEqual(['🙂'.repeat(31), composed].sort())
+    expect(views.find((v) => v.name === composed)?.zoom).toBe('year')
+    expect(await s.delete('local', decomposed)).toHaveLength(1)
+  })
+
   it('refuse a bad name with the rule in words and change nothing', async () => {
     const s = store()
     await s.save('local', view('Mine'))
