@@ -6,6 +6,7 @@ import type { PlannerApi } from '../../src-shared/ipc'
 import { plannerApi } from '../bridge'
 import { usePlanner, usePlannerStore } from '../state'
 import { selectFilterOutcome } from './filter-outcome'
+import { resortRows } from '../timeline/view/resort-rows'
 import { FiltersPanel } from './filters-panel'
 import { deleteView, loadViews, saveView } from './views-actions'
 import './filters.css'
@@ -190,6 +191,9 @@ function ViewsList({
                 aria-pressed={active === view.name}
                 onClick={() => {
                   store.getState().applyView(view)
+                  // The view's row order, taken as the Sort control takes one.
+                  if (view.sort && view.sort !== store.getState().view.sort)
+                    resortRows(store, view.sort)
                   onNote(`Showing view “${view.name}”.`)
                   onClose()
                 }}

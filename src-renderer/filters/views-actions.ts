@@ -1,4 +1,4 @@
-// Saved views over IPC: list a board's views, save the current filters, zoom and collapsed rows
+// Saved views over IPC: list a board's views, save the current filters, zoom, collapsed rows and Sort
 // under a name, delete one. Plain async functions taking the store and the API (see
 // ../state/actions). A bad name is caught here first with main's own rule, so nothing is sent.
 import type { PlannerApi } from '../../src-shared/ipc'
@@ -28,10 +28,11 @@ export async function saveView(
   const profileId = state.board.profileId
   if (!profileId) return { ok: false, message: 'No board is open.' }
   const view: ViewContent = {
-    name: name.trim(),
+    name: name.normalize('NFC').trim(),
     filters: selectFilterOutcome(state).filters,
     zoom: state.view.zoom,
     collapsedIds: [...state.view.collapsedIds],
+    sort: state.view.sort,
   }
   const replaced = state.filters.views.some((v) => v.name === view.name)
   const result = await api.calls.viewsSave({ profileId, view })

@@ -1,4 +1,4 @@
-// A saved view: a board's filters, zoom and collapsed rows under a name the user gave. Main keeps
+// A saved view: a board's filters, zoom, collapsed rows and row order under a name the user gave. Main keeps
 // them per board in a JSON file (src-main/views) and checks them with these schemas on the way
 // in over IPC and again when it reads the file back.
 import { z } from 'zod'
@@ -8,6 +8,9 @@ import type { ListTasksFilters } from '../api/list-filters'
 
 /** The timeline's zoom levels (src-renderer/state ZOOMS must equal this list; its tests check). */
 export const VIEW_ZOOMS = ['day', 'week', 'month', 'quarter', 'year'] as const
+
+/** The tree's sibling orders (src-renderer/state SORT_CHOICES must equal this list; tests check). */
+export const VIEW_SORTS = ['board', 'start', 'due', 'key'] as const
 
 export const VIEW_NAME_MAX = 60
 /** More than any planner keeps by hand; it bounds the file. */
@@ -68,6 +71,8 @@ export const ViewContent = z.strictObject({
   zoom: z.enum(VIEW_ZOOMS),
   /** Collapsed parents and project groups (the tree's only grouping so far). */
   collapsedIds: z.array(z.string().max(1_000)).max(100_000),
+  /** How rows are ordered under their parent or group (Sort); views saved before lack it. */
+  sort: z.enum(VIEW_SORTS).optional(),
 })
 export type ViewContent = z.infer<typeof ViewContent>
 

@@ -30,11 +30,14 @@ export interface BoardClient {
     successorId: string
     lagDays: number
   }): Promise<Dependency>
+  /** Reads the board's address again (after the planner restarted); the key stays. */
+  reconnect(): Promise<void>
   /** Revokes every key but the test's own: the planner's requests are refused from then on. */
   revokePlannerKeys(): void
 }
 
-export async function localBoardClient(page: Page, userData: string): Promise<BoardClient> {
+/** The local board's address, from the planner's own IPC (it changes when the planner restarts). */
+async function localBoardAddress(page: Page): Promise<string> {
   const boards = await page.evaluate(async () => {
     const token = document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')!.content
     const response = await fetch('/ipc/boards:list', {
@@ -47,7 +50,11 @@ export async function localBoardClient(page: Page, userData: string): Promise<Bo
       value: { isLocal: boolean; baseUrl: string }[]
     }
   })
-  const baseUrl = boards.value.find((b) => b.isLocal)!.baseUrl
+  return boards.value.find((b) => b.isLocal)!.baseUrl
+}
+
+export async function localBoardClient(page: Page, userData: string): Promise<BoardClient> {
+  let baseUrl = await localBoardAddress(page)
   const dbPath = join(userData, 'local-board', 'local-board.db')
   const db = openDatabase(dbPath)
   const board = findBoardByName(db, 'Demo board')!
@@ -55,8 +62,13 @@ export async function localBoardClient(page: Page, userData: string): Promise<Bo
   db.close()
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
   return {
-    baseUrl,
+    get baseUrl() {
+      return baseUrl
+    },
     apiKey: key,
+    async reconnect() {
+      baseUrl = await localBoardAddress(page)
+    },
     async tasks(query = '') {
       const response = await fetch(`${baseUrl}/api/v1/tasks${query ? `?${query}` : ''}`, {
         headers,

@@ -2,12 +2,12 @@
 // saved view brings back, and what is sent to main when saving.
 import { describe, expect, it } from 'vitest'
 import type { PropertyType } from '../../src-shared/api'
-import { VIEW_ZOOMS } from '../../src-shared/filters'
+import { VIEW_SORTS, VIEW_ZOOMS } from '../../src-shared/filters'
 import type { SavedView } from '../../src-shared/filters'
 import { draftOf, EMPTY_DRAFT, readDraft } from '../../src-renderer/filters/filter-draft'
 import { selectFilterOutcome } from '../../src-renderer/filters/filter-outcome'
 import { saveView } from '../../src-renderer/filters/views-actions'
-import { createPlannerStore, ZOOMS } from '../../src-renderer/state'
+import { createPlannerStore, SORT_CHOICES, ZOOMS } from '../../src-renderer/state'
 import { buildModel, windowInput } from '../../src-renderer/timeline/view/timeline-model'
 import { fakePlannerApi, snapshot, task } from './state/fixtures'
 
@@ -95,6 +95,10 @@ describe('what the user types', () => {
   it('the zoom levels a view stores are the timeline’s', () => {
     expect([...VIEW_ZOOMS]).toEqual([...ZOOMS])
   })
+
+  it('the row orders a view stores are the Sort control’s', () => {
+    expect([...VIEW_SORTS]).toEqual([...SORT_CHOICES])
+  })
 })
 
 describe('the filtered board', () => {
@@ -163,7 +167,7 @@ describe('saved views', () => {
     savedAt: '2026-11-24T10:00:00.000Z',
   }
 
-  it('saving sends the filters that apply, the zoom and the collapsed rows, for this board', async () => {
+  it('saving sends the filters that apply, the zoom, the collapsed rows and Sort, for this board', async () => {
     const store = storeWithBoard()
     const fake = fakePlannerApi({ 'views:save': () => ({ ok: true, value: [saved] }) })
     store.getState().setFilterField('status', 'Done')
@@ -183,6 +187,7 @@ describe('saved views', () => {
           filters: { status: ['Done'] },
           zoom: 'month',
           collapsedIds: ['p1'],
+          sort: 'start',
         },
       },
     ])
