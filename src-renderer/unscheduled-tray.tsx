@@ -4,8 +4,9 @@
 // line high. A large board has thousands of undated tasks (3,818 at 50,000 tasks), and laying
 // them all out was the largest part of the first frame (24,000 layout objects, most of them
 // the tray's); a filter keystroke rebuilt them all too.
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { Task } from '../src-shared/api'
+import { usePlanner } from './state'
 
 export const TASK_DRAG_TYPE = 'application/x-planner-task'
 
@@ -69,6 +70,24 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
     })
   }
 
+  // A task Find (or anything else) reveals that is here, not on the chart: scrolled to the
+  // middle of the tray and marked, as its bar would be.
+  const selectedIds = usePlanner((s) => s.selection.selectedIds)
+  const reveal = usePlanner((s) => s.view.reveal)
+  useEffect(() => {
+    const element = tray.current
+    const at = reveal ? tasks.findIndex((t) => t.id === reveal.taskId) : -1
+    if (!element || at < 0) return
+    const listTop = list.current?.offsetTop ?? 0
+    element.scrollTop = Math.max(
+      0,
+      listTop + at * TRAY_ITEM_PX - (element.clientHeight - TRAY_ITEM_PX) / 2,
+    )
+    measure()
+    // Only a new reveal scrolls; the tray's tasks changing does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal])
+
   const { first, end } = trayWindow(view, tasks.length)
   return (
     // Focusable, so a keyboard can scroll a long tray (its items are only dragged).
@@ -86,6 +105,8 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
           return (
             <li
               key={task.id}
+              className={selectedIds.includes(task.id) ? 'selected' : undefined}
+              aria-current={selectedIds.includes(task.id) ? true : undefined}
               draggable
               data-task-id={task.id}
               style={{ top: (first + i) * TRAY_ITEM_PX }}

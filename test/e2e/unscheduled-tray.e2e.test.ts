@@ -57,6 +57,25 @@ describe('the Unscheduled tray', () => {
     expect(shown.every((item) => item.height < 30)).toBe(true)
   })
 
+  it('Find reaches an undated task in the tray: scrolled to and marked', async () => {
+    const { page } = planner
+    await tray().evaluate((element) => element.scrollTo({ top: 0 }))
+    // An item far down the tray, not drawn while the tray is at its top.
+    const far = Math.min(undated, 300)
+    await tray().evaluate((element, top) => element.scrollTo({ top }), far * 30)
+    await expect.poll(async () => (await items()).some((item) => item.position === far)).toBe(true)
+    const { label } = (await items()).find((item) => item.position === far)!
+    const key = label.split(' ')[0]!
+    await tray().evaluate((element) => element.scrollTo({ top: 0 }))
+    const find = page.getByRole('searchbox', { name: 'Find' })
+    await find.fill(key)
+    await find.press('Enter')
+    const item = tray().locator('li.selected')
+    await expect.poll(() => item.count()).toBe(1)
+    expect(await item.getAttribute('aria-label')).toBe(label)
+    expect(await item.isVisible()).toBe(true)
+  })
+
   it('scrolled to its end, shows the last undated tasks, and they can still be dragged', async () => {
     await tray().evaluate((element) => (element.scrollTop = element.scrollHeight))
     await expect
