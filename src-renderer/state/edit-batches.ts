@@ -243,8 +243,7 @@ export function overlayEdits(
         // A snapshot that already holds what this batch writes (the board took it before the
         // sync read the task, or main laid its journal over the snapshot) says nothing of the
         // value it replaced: the one recorded before stands (for a rollback, and for undo).
-        const kept =
-          earlier && showsSlot(task, update, slot) ? patchSlot(earlier, slot) : undefined
+        const kept = earlier && showsSlot(task, update, slot) ? patchSlot(earlier, slot) : undefined
         before = withSlot(before, slot, kept !== undefined ? kept : taskSlot(task, slot))
       }
       inverse.push(before)

@@ -50,9 +50,7 @@ export function PropertyInput({
         />
       )
     case 'Select':
-      return (
-        <SelectProperty shape={shape} value={text(value)} onChange={onChange} error={error} />
-      )
+      return <SelectProperty shape={shape} value={text(value)} onChange={onChange} error={error} />
     case 'Multi-Select':
       return (
         <MultiSelectField
