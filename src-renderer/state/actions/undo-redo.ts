@@ -177,8 +177,13 @@ async function retireCreated(
   taskIds: readonly string[],
 ): Promise<boolean> {
   const { board } = store.getState()
-  const tasks = taskIds.flatMap((id) => board.tasksById[id] ?? [])
-  const keys = taskIds.map((id) => keyOf(board.tasksById[id], id)).join(', ')
+  // The subtasks created with them (one create batch; the planner learns them from the next
+  // sync, so the entry could not name them) go with them.
+  const tasks = withSubtasks(board, taskIds)
+  const subtasks = tasks.length - taskIds.filter((id) => board.tasksById[id]).length
+  const keys =
+    taskIds.map((id) => keyOf(board.tasksById[id], id)).join(', ') +
+    (subtasks > 0 ? ` and ${subtasks} ${subtasks === 1 ? 'subtask' : 'subtasks'}` : '')
   const statuses = selectVocabulary(store.getState()).statuses
   const current = tasks[0]?.status ?? statuses[0] ?? ''
   const answer = await askUser(store, {
@@ -202,4 +207,30 @@ async function retireCreated(
     { record: false },
   )
   return outcome.status !== 'rejected'
+}
+
+/** The loaded tasks of `ids` and every loaded task under them, parents first. */
+function withSubtasks(
+  board: { taskIds: readonly string[]; tasksById: Readonly<Record<string, Task>> },
+  ids: readonly string[],
+): Task[] {
+  const children = new Map<string, Task[]>()
+  for (const id of board.taskIds) {
+    const task = board.tasksById[id]
+    if (!task?.parentId) continue
+    const siblings = children.get(task.parentId)
+    if (siblings) siblings.push(task)
+    else children.set(task.parentId, [task])
+  }
+  const found: Task[] = []
+  const seen = new Set<string>()
+  const queue = ids.flatMap((id) => board.tasksById[id] ?? [])
+  while (queue.length > 0) {
+    const task = queue.shift() as Task
+    if (seen.has(task.id)) continue
+    seen.add(task.id)
+    found.push(task)
+    queue.push(...(children.get(task.id) ?? []))
+  }
+  return found
 }

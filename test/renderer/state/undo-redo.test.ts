@@ -258,6 +258,27 @@ describe('undo and redo', () => {
     expect(store.getState().history).toMatchObject({ past: [], future: [] })
   })
 
+  it('undoing a create moves the subtasks created with it too', async () => {
+    const { store, fake, shown } = setup()
+    const sub = task('t3', { title: 'API docs', status: 'Doing', parentId: 't2', key: 3 })
+    store.getState().snapshotReceived(snapshot([...TASKS, sub]))
+    store.getState().recordHistory({
+      label: 'create WEB-2',
+      undo: { kind: 'retireCreated', taskIds: ['t2'] },
+      redo: null,
+    })
+    const undoing = undoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.title).toMatch(/and 1 subtask\?$/)
+    answerQuestion(store, asked.id, { choice: 'move', picked: 'To Do' })
+    expect(await undoing).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)?.tasks).toEqual([
+      { id: 't2', status: 'To Do' },
+      { id: 't3', status: 'To Do' },
+    ])
+    expect(shown('t3').status).toBe('To Do')
+  })
+
   it('reads Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, and ⌘ on macOS', () => {
     const key = (init: KeyboardEventInit) => ({ altKey: false, ...init }) as KeyboardEvent
     expect(historyKey(key({ key: 'z', ctrlKey: true }), false)).toBe('undo')
