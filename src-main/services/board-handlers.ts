@@ -25,8 +25,15 @@ type BoardChannels =
 
 /** Clock skew allowed between this machine and the board when matching new tasks' createdAt. */
 const CREATE_SKEW_MS = 10 * 60_000
+/**
+ * Created tasks remembered per board. Past this the list starts again: by then a sync has put
+ * the older ones in the stored snapshot, which names them too.
+ */
+const NAMED_CREATES_KEPT = 100_000
 
 export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardChannels> {
+  /** Per board, the tasks creates have named since the planner started (see tasks:create). */
+  const namedCreates = new Map<string, Set<string>>()
   const knownTasks = async (profileId: string): Promise<Map<string, Task>> =>
     new Map(((await context.cache.get(profileId))?.tasks ?? []).map((t) => [t.id, t]))
 
@@ -92,7 +99,11 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
     'tasks:create': async ({ tasks }) => {
       const profileId = await context.currentId()
       const client = await context.client(profileId)
-      const knownIds = new Set((await knownTasks(profileId)).keys())
+      // Tasks an earlier create already named (an import's earlier batches, same titles within
+      // the last minutes) are known too: the stored snapshot does not hold them yet.
+      const named = namedCreates.get(profileId) ?? new Set<string>()
+      namedCreates.set(profileId, named)
+      const knownIds = new Set([...(await knownTasks(profileId)).keys(), ...named])
       const since = new Date(Date.now() - CREATE_SKEW_MS).toISOString()
       try {
         await client.createTasks(tasks)
@@ -100,7 +111,10 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
         // Never re-send a create whose outcome is unknown: look for what it made instead.
         if (!(error instanceof ApiError) || error.code !== 'OUTCOME_UNKNOWN') throw error
       }
-      return findCreatedTasks(client, tasks, { knownIds, since })
+      const found = await findCreatedTasks(client, tasks, { knownIds, since })
+      if (named.size > NAMED_CREATES_KEPT) named.clear()
+      for (const created of found.created) named.add(created.id)
+      return found
     },
 
     'tasks:update': async ({ tasks, seen }) => {

@@ -144,6 +144,22 @@ describe('planner services', () => {
     )
   })
 
+  it('names the task of each create when an earlier create made one of the same title', async () => {
+    const item = {
+      title: 'Review (batch)',
+      projectKey: 'OPS',
+      descriptionType: 'text',
+      descriptionContent: '',
+    }
+    type Created = { created: { id: string }[]; unknown: unknown[] }
+    // As an import's batches do: the stored snapshot does not hold the first one yet.
+    const first = await call<Created>('tasks:create', { tasks: [item] })
+    const second = await call<Created>('tasks:create', { tasks: [item] })
+    expect(first.created).toHaveLength(1)
+    expect(second.created).toHaveLength(1)
+    expect(second.created[0]!.id).not.toBe(first.created[0]!.id)
+  })
+
   it('turns board errors into error values the renderer can show', async () => {
     const [a, b] = snapshot.tasks.filter((t) => t.type === 'task') as [Task, Task]
     await call('deps:create', { predecessorId: a.id, successorId: b.id, lagDays: 2 })
