@@ -13,7 +13,7 @@ import type { Task } from '../../src-shared/api'
 import type { BoardKnowledge } from './board-knowledge'
 import { cutAhead, cutByQuantiles, packValues } from './cuts'
 import type { Cuts } from './cuts'
-import { ALL_DAYS, dayNumber, dayOf, nextDay } from './days'
+import { ALL_DAYS, dayNumber, dayOf, middleDay, nextDay } from './days'
 import { DIMENSIONS, FIXED_VALUES } from './dimensions'
 import type { DimensionName, ValueDimension } from './dimensions'
 import { boardSize, dueSorted, estimateSlice } from './estimate'
@@ -84,8 +84,15 @@ function splitDue(
   if (planned?.kind === 'cuts') return split(planned.cuts)
   const crowd = planned?.kind === 'crowded' && splitCrowded(slice, page, open, board)
   if (crowd) return crowd
-  // A page of undated tasks tells nothing about dates: all dated tasks as one slice.
-  if (days.length === 0) return split({ cuts: [], expected: [] })
+  if (days.length === 0) {
+    // A page of undated tasks tells nothing about dates: all dated tasks as one slice.
+    if (!current) return split({ cuts: [], expected: [] })
+    // A full page of a date range whose tasks all read as due outside it: this service files a
+    // timestamp under another day than the date written first (a zone of its own, or the
+    // instant of an offset). Halved, the range still narrows, and single days end the cutting.
+    const half = estimateSlice(slice, page, board).matches / 2
+    return split({ cuts: [middleDay(range)], expected: [half, half] })
+  }
   const counts = new Map<string, number>()
   for (const d of days) counts.set(d, (counts.get(d) ?? 0) + 1)
   // A page that alone shows a day of more than the target (any order) proves the days crowded.

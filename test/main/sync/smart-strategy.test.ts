@@ -144,3 +144,27 @@ describe('smartStrategy, a bucket of values', () => {
     })
   })
 })
+
+describe('smartStrategy, a service that files timestamps under days of its own', () => {
+  it('halves a date range whose full page reads as due outside it, instead of not narrowing', () => {
+    // The service reads 02:00Z on 10 March as 9 March (its board's zone, UTC-05:00), so the
+    // range up to 9 March comes back full of tasks whose dates say 10 March.
+    const tasks = Array.from({ length: 100 }, (_, i) =>
+      make(i, { dueDate: '2026-03-10T02:00:00.000Z' }),
+    )
+    const board = new BoardKnowledge(LISTS)
+    board.add(tasks)
+    const slice: Slice = {
+      filters: { dueDate: { from: '2026-01-01', to: '2026-03-09' } },
+      without: [],
+    }
+    const decision = smartStrategy.decide(
+      { slice, page: tasks, open: ['dueDate', 'type', 'pinToTop'], waited: true },
+      board,
+    )
+    expect(decision).toMatchObject({ kind: 'split', dimension: 'dueDate' })
+    const { cuts } = decision as { cuts: string[] }
+    expect(cuts).toHaveLength(1)
+    expect(cuts[0]! > '2026-01-01' && cuts[0]! <= '2026-03-09').toBe(true)
+  })
+})
