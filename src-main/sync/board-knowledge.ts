@@ -43,7 +43,10 @@ export class BoardKnowledge {
   private readonly given = new Map<DimensionName, Set<string>>()
   /** Loaded tasks, indexed so that a slice's loaded tasks are counted without a scan. */
   private readonly loaded = new TaskIndex()
-  private readonly ids = new Set<string>()
+  /** The first copy of each loaded task, by id. */
+  private readonly byId = new Map<string, Task>()
+  /** A later copy with a later updatedAt, by id (see keepIfNewer). */
+  private readonly newer = new Map<string, Task>()
   /** The tasks of the last sync's snapshot, indexed as the loaded ones are. */
   private readonly prior: TaskIndex | undefined
 
@@ -68,9 +71,12 @@ export class BoardKnowledge {
   add(page: readonly Task[]): number {
     let added = 0
     for (const task of page) {
-      if (this.ids.has(task.id)) continue
+      if (this.byId.has(task.id)) {
+        this.keepIfNewer(task)
+        continue
+      }
       added += 1
-      this.ids.add(task.id)
+      this.byId.set(task.id, task)
       this.loaded.add(task)
       this.maxKey.set(task.projectKey, Math.max(this.maxKey.get(task.projectKey) ?? 0, task.key))
       for (const name of LEARNED) {
@@ -88,12 +94,24 @@ export class BoardKnowledge {
     return added
   }
 
+  /**
+   * A task read again with a later updatedAt (edited while the sync ran, or listed twice): the
+   * sync's result holds the newest copy. Its planning keeps reading the first one (which slices
+   * a task lies in is decided once; an edit during a sync is reported by no query anyway).
+   */
+  private keepIfNewer(task: Task): void {
+    const held = this.newer.get(task.id) ?? this.byId.get(task.id)
+    const at = Date.parse(task.updatedAt)
+    if (held && at > Date.parse(held.updatedAt)) this.newer.set(task.id, task)
+  }
+
   get size(): number {
     return this.loaded.size
   }
 
   tasks(): Task[] {
-    return [...this.loaded.tasks()]
+    if (this.newer.size === 0) return [...this.loaded.tasks()]
+    return [...this.loaded.tasks()].map((task) => this.newer.get(task.id) ?? task)
   }
 
   /** Loaded tasks that the query of `filters` returns (counted, not listed, where that will do). */
