@@ -85,14 +85,18 @@ export function ColumnMapping({
   )
 }
 
+/** "1 task", "3 tasks". */
+export const count = (n: number, one: string, many: string): string =>
+  `${n} ${n === 1 ? one : many}`
+
 export function PlanPreview({ plan }: { plan: ImportPlan | CsvPlan }): React.JSX.Element {
   const tasks = planTasks(plan)
   const checks = 'checks' in plan ? plan.checks : undefined
   return (
     <>
       <p>
-        {tasks.length} tasks to create, {plan.links.length} dependencies, {plan.skipped.length} left
-        out.
+        {count(tasks.length, 'task', 'tasks')} to create,{' '}
+        {count(plan.links.length, 'dependency', 'dependencies')}, {plan.skipped.length} left out.
       </p>
       {checks ? (
         <table className="exchange-table" aria-label="Rows">

@@ -8,12 +8,13 @@ import type { ColumnTarget } from '../../src-shared/exchange/csv-mapping'
 import { guessMapping } from '../../src-shared/exchange/csv-mapping'
 import type { CsvTable } from '../../src-shared/exchange/csv-import'
 import { planCsv, readCsv } from '../../src-shared/exchange/csv-import'
+import { decodeImportFile } from '../../src-shared/exchange/decode-file'
 import type { ImportPlan } from '../../src-shared/exchange/import-plan'
 import { planTasks } from '../../src-shared/exchange/import-plan'
 import { planMspdi } from '../../src-shared/exchange/mspdi'
 import type { PlannerApi } from '../../src-shared/ipc'
 import { selectVocabulary, usePlanner, usePlannerStore } from '../state'
-import { ColumnMapping, ImportReportView, PlanPreview } from './import-steps'
+import { ColumnMapping, count, ImportReportView, PlanPreview } from './import-steps'
 import type { ImportProgress, ImportReport } from './import-run'
 import { runImport } from './import-run'
 import { useDialogFocus } from './dialog-focus'
@@ -42,8 +43,8 @@ export function ImportWizard({
 
   const pick = async (file: File) => {
     setProblem('')
-    const text = await file.text()
     try {
+      const text = decodeImportFile(new Uint8Array(await file.arrayBuffer()))
       if (/\.xml$/i.test(file.name) || text.trimStart().startsWith('<')) {
         setStep({ name: 'preview', plan: planMspdi(text) })
       } else {
@@ -140,7 +141,7 @@ export function ImportWizard({
                 disabled={project.trim() === '' || step.plan.roots.length === 0}
                 onClick={() => void start(step.plan)}
               >
-                Import {planTasks(step.plan).length} tasks
+                Import {count(planTasks(step.plan).length, 'task', 'tasks')}
               </button>
             </div>
           </>

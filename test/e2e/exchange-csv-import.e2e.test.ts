@@ -116,4 +116,27 @@ describe('Import… a CSV file', () => {
       ].sort(),
     )
   }, 120_000)
+
+  it('reads a file saved as UTF-16 ("Unicode text"), headers and all', async () => {
+    const { page } = planner
+    const utf16 = join(dir, 'unicode.csv')
+    const text = `Task Name,Ends\r\n${title('Été')},2026-12-04\r\n`
+    // Little-endian with a byte order mark, as Windows spreadsheets save "Unicode text".
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))
+    const dialog = page.getByRole('dialog', { name: 'Import' })
+    if ((await dialog.count()) === 0) await page.getByRole('button', { name: 'Import…' }).click()
+    else
+      await dialog
+        .getByRole('button', { name: /^(Close|Done|Cancel)$/ })
+        .first()
+        .click()
+    if ((await dialog.count()) === 0) await page.getByRole('button', { name: 'Import…' }).click()
+    await dialog.getByLabel('CSV or MS Project XML file').setInputFiles(utf16)
+    const column = dialog.getByLabel('Column Task Name', { exact: true })
+    await column.waitFor()
+    expect(await column.inputValue()).toBe('field:title')
+    await dialog.getByRole('button', { name: 'Preview' }).click()
+    await expect.poll(() => dialog.textContent()).toContain('1 task to create')
+    await expect.poll(() => dialog.textContent()).toContain(title('Été'))
+  }, 60_000)
 })
