@@ -5,7 +5,8 @@
 //   one inside a summary is placed at the top, and the report says so;
 // - Start and Finish as whole days (the timeline works in days): MS Project writes local times
 //   with no zone, and a finish at the start of a working day (08:00) ends the day before;
-// - finish-to-start links, their lag (tenths of a minute) in days of the project's working day
+// - finish-to-start links, their lag (tenths of a minute, or a percent of the predecessor's
+//   duration) in days of the project's working day
 //   (MinutesPerDay) or 24 h for elapsed lags; start-to-start, finish-to-finish and
 //   start-to-finish links are reported, never turned into something else.
 import { XMLParser } from 'fast-xml-parser'
@@ -21,6 +22,18 @@ const LINK_TYPES: Readonly<Record<string, string>> = {
 }
 /** LagFormat codes of elapsed durations (em, eh, ed, ew, emo, e%, and their estimated forms). */
 const ELAPSED_FORMATS = new Set([4, 6, 8, 10, 12, 20, 36, 38, 40, 42, 44, 52])
+/**
+ * LagFormat codes of a lag in percent of the predecessor's duration (%, e%, and their estimated
+ * forms). LinkLag then holds the percentage itself, not tenths of a minute (as MPXJ reads it).
+ */
+const PERCENT_FORMATS = new Set([19, 20, 51, 52])
+
+/** Minutes of an ISO 8601 duration as MS Project writes it (`PT80H0M0S`); undefined if not one. */
+function durationMinutes(value: string): number | undefined {
+  const match = /^PT(\d+(?:\.\d+)?)H(\d+(?:\.\d+)?)M(\d+(?:\.\d+)?)S$/.exec(value)
+  if (!match) return undefined
+  return Number(match[1]) * 60 + Number(match[2]) + Number(match[3]) / 60
+}
 
 type Node = Record<string, unknown>
 
@@ -69,6 +82,8 @@ export function planMspdi(xml: string): ImportPlan {
   const plan: ImportPlan = { roots: [], links: [], skipped: [], notes: [] }
   const byUid = new Map<string, PlanTask>()
   const nameByUid = new Map<string, string>()
+  /** Each task's duration in working minutes, where the file gives one (for percent lags). */
+  const minutesByUid = new Map<string, number>()
   // Open summaries by outline level: stack[level - 1] is the parent of a task at `level`.
   const stack: (PlanTask | undefined)[] = []
   const lifted: string[] = []
@@ -86,6 +101,8 @@ export function planMspdi(xml: string): ImportPlan {
     const name = text(node, 'Name')
     const source = `task ${text(node, 'ID') || uid} (UID ${uid})`
     nameByUid.set(uid, name || source)
+    const duration = durationMinutes(text(node, 'Duration'))
+    if (duration !== undefined) minutesByUid.set(uid, duration)
     stack.length = Math.max(0, level - 1)
     if (!name) {
       plan.skipped.push({ source, reason: 'it has no name (the board needs a title)' })
@@ -139,8 +156,24 @@ export function planMspdi(xml: string): ImportPlan {
       plan.skipped.push({ source: label, reason: 'one of its tasks is not imported' })
       continue
     }
-    const elapsed = ELAPSED_FORMATS.has(Number(text(link, 'LagFormat')))
-    const exact = Number(text(link, 'LinkLag') || '0') / 10 / (elapsed ? 1440 : minutesPerDay)
+    const format = Number(text(link, 'LagFormat'))
+    const lag = Number(text(link, 'LinkLag') || '0')
+    let exact: number
+    if (PERCENT_FORMATS.has(format)) {
+      // A share of the predecessor's duration, in its working days.
+      const minutes = minutesByUid.get(predecessor)
+      if (minutes === undefined) {
+        plan.skipped.push({
+          source: label,
+          reason: `a lag of ${lag}% of its predecessor's duration, which the file does not give`,
+        })
+        continue
+      }
+      exact = ((lag / 100) * minutes) / minutesPerDay
+    } else {
+      const elapsed = ELAPSED_FORMATS.has(format)
+      exact = lag / 10 / (elapsed ? 1440 : minutesPerDay)
+    }
     const lagDays = Math.round(exact) || 0
     const problem = lagProblem(lagDays)
     if (problem) {

@@ -63,6 +63,28 @@ describe('MSPDI import plan', () => {
     ])
   })
 
+  it('reads a lag in percent as that share of the working days of the predecessor', () => {
+    const link = (uid: number, percent: number) =>
+      `<PredecessorLink><PredecessorUID>${uid}</PredecessorUID><Type>1</Type><LinkLag>${percent}</LinkLag><LagFormat>19</LagFormat></PredecessorLink>`
+    const plan = planMspdi(
+      project(
+        `<Task><UID>1</UID><Name>A</Name><OutlineLevel>1</OutlineLevel><Duration>PT80H0M0S</Duration><Start>2026-03-02T08:00:00</Start><Finish>2026-03-13T17:00:00</Finish></Task>
+         <Task><UID>2</UID><Name>B</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-20T08:00:00</Start><Finish>2026-03-20T17:00:00</Finish>${link(1, 50)}</Task>
+         <Task><UID>3</UID><Name>C</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-23T08:00:00</Start><Finish>2026-03-23T17:00:00</Finish>${link(2, 50)}</Task>`,
+        '<MinutesPerDay>480</MinutesPerDay>',
+      ),
+    )
+    // A is 10 working days: 50 % of it is 5 days.
+    expect(plan.links.map((l) => [l.label, l.lagDays])).toEqual([['A → B (+5d)', 5]])
+    // B gives no duration: its link is reported, not made with a lag of 0.
+    expect(plan.skipped).toEqual([
+      {
+        source: 'B → C',
+        reason: "a lag of 50% of its predecessor's duration, which the file does not give",
+      },
+    ])
+  })
+
   it('says so when the file is not MS Project XML', () => {
     expect(() => planMspdi('<html><body/></html>')).toThrow(MspdiError)
   })
