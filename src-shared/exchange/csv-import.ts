@@ -173,8 +173,10 @@ export function planCsv(
         problems.push(issue.path ? `${issue.path}: ${issue.message}` : issue.message)
     const start = item.startDate ? toCanonicalTimestamp(item.startDate) : undefined
     const due = item.dueDate ? toCanonicalTimestamp(item.dueDate) : undefined
-    if (start && due && start.slice(0, 10) > due.slice(0, 10))
-      problems.push('startDate: starts after it is due')
+    // As the service compares them: the instants, so a start at 17:00 after a due at 09:00 of
+    // the same day is refused here too, before the row's whole batch is.
+    if (start && due && start > due)
+      problems.push(`startDate: the start (${start}) is after the due date (${due})`)
     const predecessors = cell('predecessors')
     if (predecessors) {
       const parsed = parsePredecessors(predecessors)

@@ -127,6 +127,8 @@ describe('CSV import', () => {
       'APP,4,Ship,2026-03-10,2026-03-12,urgent,,,APP-1+2d; OPS-7',
       'APP,5,Launch,2026-03-01,2026/03/20,,milestone,,APP-4',
       'APP,6,Review,2026-03-12,2026-03-10,,,,APP-1-1d',
+      // The same day, the start at 17:00 after the due at 09:00: the board compares instants.
+      'APP,7,Demo,2026-03-12T17:00:00Z,2026-03-12T09:00:00Z,,,,',
     ].join('\n')
     const table = readCsv(csv)
     const plan = planCsv(table, guessMapping(table.headers), {
@@ -139,8 +141,13 @@ describe('CSV import', () => {
     expect(problems[4]).toContain('title: must not be blank')
     expect(problems[5]).toContain('priority')
     expect(problems[6]).toContain('dueDate: must be an ISO 8601 date')
-    expect(problems[7]).toBe('startDate: starts after it is due')
-    expect(plan.skipped).toHaveLength(5)
+    expect(problems[7]).toBe(
+      'startDate: the start (2026-03-12T00:00:00.000Z) is after the due date (2026-03-10T00:00:00.000Z)',
+    )
+    expect(problems[8]).toBe(
+      'startDate: the start (2026-03-12T17:00:00.000Z) is after the due date (2026-03-12T09:00:00.000Z)',
+    )
+    expect(plan.skipped).toHaveLength(6)
   })
 
   it('makes links to rows of the file, to tasks already on the board, and refuses leads', () => {
