@@ -84,10 +84,19 @@ export async function runImport(
     })
     const inBatch = planTasks({ roots: batch })
     if (!answer.ok) {
+      // A board that names the item it refused ("tasks[8].assignedUserEmail: …", as ours does)
+      // points at a row of the file: say which, for it and for the rows refused with it.
+      const message = answer.error.message
+      const at = /\btasks\[(\d+)\]/.exec(message)
+      const culprit = at ? batch[Number(at[1])] : undefined
       for (const task of inBatch)
         report.skipped.push({
           source: task.source,
-          reason: `the board refused the batch: ${answer.error.message}`,
+          reason: !culprit
+            ? `the board refused the batch: ${message}`
+            : task === culprit
+              ? `the board refused it: ${message}`
+              : `not created: the board refused its batch of ${inBatch.length} for ${culprit.source} (${message})`,
         })
     } else {
       for (const found of answer.value.created) {

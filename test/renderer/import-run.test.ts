@@ -1,0 +1,60 @@
+// Running an import whose batch the board refuses for one row: the report names that row as the
+// refused one, and the rows refused with it as not created because of it (the board's message
+// names the item by its place in the batch, not by the file's line).
+import { describe, expect, it } from 'vitest'
+import { runImport } from '../../src-renderer/exchange/import-run'
+import type { ImportPlan, PlanTask } from '../../src-shared/exchange/import-plan'
+import { createPlannerStore } from '../../src-renderer/state'
+import { fakePlannerApi, snapshot, task } from './state/fixtures'
+
+const row = (line: number, title: string): PlanTask => ({
+  ref: String(line),
+  item: { title, descriptionType: 'text', descriptionContent: '' },
+  children: [],
+  source: `row ${line}`,
+})
+
+describe('runImport, a refused batch', () => {
+  it('names the row the board refused, and the rows refused with it', async () => {
+    const store = createPlannerStore()
+    store.getState().snapshotReceived(snapshot([task('t1')]))
+    const fake = fakePlannerApi({
+      'tasks:create': () => ({
+        ok: false,
+        error: {
+          code: 'INVALID_REQUEST',
+          message: 'tasks[1].assignedUserEmail: zed@example.com is not a member of this board',
+        },
+      }),
+      'board:sync': () => ({ ok: true, value: snapshot([task('t1')]) }),
+    })
+    const plan: ImportPlan = {
+      roots: [row(2, 'Plan'), row(3, 'Build'), row(4, 'Ship')],
+      links: [],
+      skipped: [],
+      notes: [],
+    }
+    const report = await runImport(store, fake.api, plan, 'WEB', {
+      onProgress: () => {},
+      cancelled: () => false,
+    })
+    expect(report.created).toEqual([])
+    expect(report.skipped).toEqual([
+      {
+        source: 'row 2',
+        reason:
+          'not created: the board refused its batch of 3 for row 3 (tasks[1].assignedUserEmail: zed@example.com is not a member of this board)',
+      },
+      {
+        source: 'row 3',
+        reason:
+          'the board refused it: tasks[1].assignedUserEmail: zed@example.com is not a member of this board',
+      },
+      {
+        source: 'row 4',
+        reason:
+          'not created: the board refused its batch of 3 for row 3 (tasks[1].assignedUserEmail: zed@example.com is not a member of this board)',
+      },
+    ])
+  })
+})
