@@ -5,6 +5,7 @@ import { FIELD_LABELS, IMPORT_FIELDS } from '../../src-shared/exchange/csv-mappi
 import type { CsvPlan, CsvTable } from '../../src-shared/exchange/csv-import'
 import type { ImportPlan } from '../../src-shared/exchange/import-plan'
 import { planTasks } from '../../src-shared/exchange/import-plan'
+import { usePlanner } from '../state'
 import type { ImportReport } from './import-run'
 
 const encode = (t: ColumnTarget) =>
@@ -98,6 +99,7 @@ export function PlanPreview({ plan }: { plan: ImportPlan | CsvPlan }): React.JSX
         {count(tasks.length, 'task', 'tasks')} to create,{' '}
         {count(plan.links.length, 'dependency', 'dependencies')}, {plan.skipped.length} left out.
       </p>
+      <BoardLinks plan={plan} />
       {checks ? (
         <table className="exchange-table" aria-label="Rows">
           <thead>
@@ -132,6 +134,44 @@ export function PlanPreview({ plan }: { plan: ImportPlan | CsvPlan }): React.JSX
       )}
       <Skipped plan={plan} />
     </>
+  )
+}
+
+/**
+ * Links whose predecessor is a key not in the file (APP-3): it names whichever task has that key
+ * on the board imported into, which may not be the one the file meant (a filtered export, a file
+ * from another board). Each is shown with the task it will name here, before anything is sent.
+ */
+function BoardLinks({ plan }: { plan: Pick<ImportPlan, 'links'> }): React.JSX.Element | null {
+  const board = usePlanner((s) => s.board)
+  const outside = plan.links.flatMap((link) =>
+    'existing' in link.predecessor ? [{ link, key: link.predecessor.existing }] : [],
+  )
+  if (outside.length === 0) return null
+  const named = (projectKey: string, key: number) =>
+    board.taskIds
+      .map((id) => board.tasksById[id])
+      .find((t) => t?.projectKey === projectKey && t.key === key)
+  return (
+    <section aria-label="Links to tasks on the board">
+      <p>
+        {count(outside.length, 'dependency waits', 'dependencies wait')} on a task already on the
+        board, found by its key:
+      </p>
+      <ul>
+        {outside.slice(0, 200).map(({ link, key }) => {
+          const task = named(key.projectKey, key.key)
+          return (
+            <li key={link.label}>
+              {link.label}:{' '}
+              {task
+                ? `${key.projectKey}-${key.key} here is “${task.title}”`
+                : 'no such task on the loaded board'}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
   )
 }
 
