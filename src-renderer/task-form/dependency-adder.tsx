@@ -2,7 +2,7 @@
 // "Add dependency". The create itself, its checks and its words are the dependencies action's
 // (../state/actions/dependencies.ts); this is only the form, with the lag checked by the
 // interface's own rule (CreateDependencyBody) before anything is sent.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Task } from '../../src-shared/api/resources'
 import { CreateDependencyBody } from '../../src-shared/api/dependency-bodies'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
@@ -26,6 +26,17 @@ export function lagRule(lag: number | ''): string | undefined {
 
 export function DependencyAdder({ task, api }: { task: Task; api: PlannerApi }) {
   const [adding, setAdding] = useState<End | null>(null)
+  // Closing the form gives focus back to the button that opened it: left on the page's body,
+  // focus would be outside the panel, and Esc would no longer discard it.
+  const closedFrom = useRef<End | null>(null)
+  const predecessorButton = useRef<HTMLButtonElement>(null)
+  const successorButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (adding !== null || closedFrom.current === null) return
+    const button = closedFrom.current === 'predecessor' ? predecessorButton : successorButton
+    closedFrom.current = null
+    button.current?.focus()
+  }, [adding])
   const dependencies = usePlanner((s) => s.board.dependencies)
   const tasksById = usePlanner((s) => s.board.tasksById)
   const name = (id: string) => {
@@ -44,13 +55,21 @@ export function DependencyAdder({ task, api }: { task: Task; api: PlannerApi }) 
         Before: {after.map((d) => `${name(d.successorId)}${lag(d.lagDays)}`).join(', ') || '—'}
       </p>
       {adding ? (
-        <AddForm task={task} api={api} end={adding} onDone={() => setAdding(null)} />
+        <AddForm
+          task={task}
+          api={api}
+          end={adding}
+          onDone={() => {
+            closedFrom.current = adding
+            setAdding(null)
+          }}
+        />
       ) : (
         <div className="form-actions">
-          <button type="button" onClick={() => setAdding('predecessor')}>
+          <button type="button" ref={predecessorButton} onClick={() => setAdding('predecessor')}>
             Add predecessor
           </button>
-          <button type="button" onClick={() => setAdding('successor')}>
+          <button type="button" ref={successorButton} onClick={() => setAdding('successor')}>
             Add successor
           </button>
         </div>

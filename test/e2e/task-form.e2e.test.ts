@@ -298,6 +298,23 @@ describe('Details panel', () => {
     await page.keyboard.press('Escape')
   })
 
+  it('Cancel in Add predecessor gives focus back to the panel, so Esc still discards it', async () => {
+    const { page } = planner
+    const task = await plainTask()
+    await page.locator(`.tree-row[data-task-id="${task.id}"]`).dblclick()
+    const panel = panelOf(task)
+    await panel.waitFor()
+    await panel.getByRole('button', { name: 'Add predecessor' }).click()
+    await panel.getByRole('button', { name: 'Cancel' }).click()
+    expect(
+      await panel
+        .getByRole('button', { name: 'Add predecessor' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => panelOf(task).count()).toBe(0)
+  })
+
   it('text a number field cannot read is refused, not taken as clearing the value', async () => {
     const { page } = planner
     const tasks = await board.tasks()
