@@ -75,7 +75,9 @@ export const Dependency = z.looseObject({
   successorProjectKey: z.string(),
   successorTitle: z.string(),
   successorUrl: z.string(),
-  lagDays: z.number().int(),
+  // The spec types a lag as a number, not a whole one: a board may keep half days. The planner
+  // schedules in whole days (the schedule index drops the fraction) and writes whole lags only.
+  lagDays: z.number(),
   createdAt: z.string(),
 })
 export type Dependency = z.infer<typeof Dependency>

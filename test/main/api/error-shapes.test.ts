@@ -121,6 +121,11 @@ describe('successful answers', () => {
     expect(error.message).toContain('(dependencies[0].lagDays: ')
   })
 
+  it('a dependency with a fractional lag (the spec says a number) is read, not refused', async () => {
+    stub.otherwise(json(200, { success: true, dependencies: [sampleDependency({ lagDays: 0.5 })] }))
+    expect((await api().listDependencies())[0]!.lagDays).toBe(0.5)
+  })
+
   it('testConnection reports a malformed board as not ok, after one request', async () => {
     stub.otherwise(json(200, { success: true }))
     const result = await api().testConnection()
