@@ -30,7 +30,52 @@ export type DependencyErrorCode = (typeof DEPENDENCY_ERROR_CODES)[number]
 export const CodeErrorBody = z.looseObject({ error: z.string(), message: z.string() })
 export type CodeErrorBody = z.infer<typeof CodeErrorBody>
 
-export const ListTasksResponse = z.looseObject({ success: z.literal(true), tasks: z.array(Task) })
+/**
+ * Task fields the spec gives as "" for no value, and its two collections. A board written in a
+ * language whose JSON writes a missing value or an empty list as `null` (Go's nil slices, say)
+ * sends `null` there; one such field failed the whole page, and with it the sync.
+ */
+const NO_VALUE_TEXTS = [
+  'parentId',
+  'description',
+  'coverImageUrl',
+  'assignedUserEmail',
+  'startDate',
+  'dueDate',
+  'priority',
+  'milestoneId',
+  'createdBy',
+  'updatedBy',
+  'startedAt',
+  'startedBy',
+  'endedAt',
+  'endedBy',
+] as const
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The page with `null` read as the spec's "no value" ('' / [] / {}); the same page when none. */
+export function nullsAsNoValue(value: unknown): unknown {
+  if (!isRecord(value) || !Array.isArray(value['tasks'])) return value
+  const page = value['tasks'] as unknown[]
+  let tasks: unknown[] | undefined
+  page.forEach((task, i) => {
+    if (!isRecord(task)) return
+    let fixed: Record<string, unknown> | undefined
+    for (const field of NO_VALUE_TEXTS)
+      if (task[field] === null) (fixed ??= { ...task })[field] = ''
+    if (task['tags'] === null) (fixed ??= { ...task })['tags'] = []
+    if (task['properties'] === null) (fixed ??= { ...task })['properties'] = {}
+    if (fixed) (tasks ??= [...page])[i] = fixed
+  })
+  return tasks ? { ...value, tasks } : value
+}
+
+export const ListTasksResponse = z.preprocess(
+  nullsAsNoValue,
+  z.looseObject({ success: z.literal(true), tasks: z.array(Task) }),
+)
 export type ListTasksResponse = z.infer<typeof ListTasksResponse>
 
 export const SuccessResponse = z.looseObject({ success: z.literal(true) })

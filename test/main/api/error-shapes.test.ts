@@ -121,6 +121,28 @@ describe('successful answers', () => {
     expect(error.message).toContain('(dependencies[0].lagDays: ')
   })
 
+  it('null where the spec says "" (or an empty list) is read as no value, not refused', async () => {
+    const task = {
+      ...sampleTask(),
+      parentId: null,
+      assignedUserEmail: null,
+      startDate: null,
+      priority: null,
+      tags: null,
+      properties: null,
+    }
+    stub.otherwise(json(200, { success: true, tasks: [task] }))
+    const [read] = await api().listTasks()
+    expect(read).toMatchObject({
+      parentId: '',
+      assignedUserEmail: '',
+      startDate: '',
+      priority: '',
+      tags: [],
+      properties: {},
+    })
+  })
+
   it('a dependency with a fractional lag (the spec says a number) is read, not refused', async () => {
     stub.otherwise(json(200, { success: true, dependencies: [sampleDependency({ lagDays: 0.5 })] }))
     expect((await api().listDependencies())[0]!.lagDays).toBe(0.5)
