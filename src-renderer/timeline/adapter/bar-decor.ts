@@ -28,6 +28,8 @@ const LINK_HANDLE_RADIUS_PX = 5
  */
 export const RESIZE_HANDLE_PX = 8
 const HANDLE_INSET_PX = 2
+/** The middle of a bar that always moves it, however narrow the bar (px). */
+const MIN_GRAB_PX = 4
 
 interface BarParts {
   model: BarModel
@@ -210,11 +212,16 @@ export class BarDecor {
 
   private placeHandles(bar: GanttBar): void {
     const x = Number(bar.$bar.getAttribute('x'))
-    const end = x + Number(bar.$bar.getAttribute('width'))
+    const width = Number(bar.$bar.getAttribute('width'))
+    const end = x + width
+    // Each handle reaches a little into the bar, but never into the middle MIN_GRAB_PX: on a
+    // narrow bar (a day at Month zoom, most bars at Year zoom) the two handles covered it all,
+    // and pressing it started a resize instead of a move.
+    const inset = Math.max(0, Math.min(HANDLE_INSET_PX, (width - MIN_GRAB_PX) / 2))
     const left = bar.handle_group.querySelector('.handle.left')
     const right = bar.handle_group.querySelector('.handle.right')
-    left?.setAttribute('x', String(x - RESIZE_HANDLE_PX + HANDLE_INSET_PX))
-    right?.setAttribute('x', String(end - HANDLE_INSET_PX))
+    left?.setAttribute('x', String(x - RESIZE_HANDLE_PX + inset))
+    right?.setAttribute('x', String(end - inset))
   }
 
   private setRect(bar: GanttBar, x: number, width: number): void {

@@ -316,6 +316,18 @@ describe('dragging', () => {
     ])
   })
 
+  it('moves a bar narrower than its two handles when pressed in its middle', async () => {
+    // 2 px a day: bar g (one day) is 2 px wide, bar i (two days) 4 px. The resize handles
+    // covered such bars whole, and a press in the middle resized the start.
+    await p.call('setScale', { ...MOUNT.scale, pxPerDay: 2 })
+    for (const id of ['g', 'i']) {
+      await drag(id, 5 * 2)
+      expect((await p.call('recorded')).dragEnds.at(-1)).toEqual([
+        { id, startDeltaDays: 5, endDeltaDays: 5 },
+      ])
+    }
+  })
+
   it('moves a bar by whole days and reports one onDragEnd, swallowing the click', async () => {
     await drag('a', 3 * PX + 6)
     const { dragEnds, clicks } = await p.call('recorded')
