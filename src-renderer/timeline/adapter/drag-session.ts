@@ -90,9 +90,10 @@ export class DragSession {
     const active = this.active
     const model = active && this.scene.byKey.get(active.key)
     if (active && model && active.mode !== 'move') {
-      const spanDays = Math.ceil((model.bar.endMs - model.bar.startMs) / DAY_MS - 1e-9)
-      const maxShrink = Math.max(0, spanDays - 1)
-      days = active.mode === 'resize-right' ? Math.max(days, -maxShrink) : Math.min(days, maxShrink)
+      days =
+        active.mode === 'resize-right'
+          ? Math.max(days, -shrinkRoom(model.bar))
+          : Math.min(days, shrinkRoom(model.bar))
     }
     return days * ppd
   }
@@ -184,4 +185,18 @@ export class DragSession {
     }
     return results
   }
+}
+
+/**
+ * Whole days an edge may move inward: what the resize command allows (resize-task.ts), so that
+ * what is written is where the edge was let go. The command keeps start <= due as timestamps: a
+ * bar that ends at a midnight is a date-only due (its bar ends the day after the due), and a bar
+ * starting at 09:00 before it has a day less room than its drawn span. A one-date bar cannot
+ * shrink.
+ */
+function shrinkRoom(bar: { kind: string; startMs: number; endMs: number }): number {
+  if (bar.kind !== 'bar') return 0
+  const span = (bar.endMs - bar.startMs) / DAY_MS
+  const dateOnlyDue = bar.endMs % DAY_MS === 0
+  return Math.max(0, Math.floor((dateOnlyDue ? span - 1 : span) + 1e-9))
 }

@@ -417,6 +417,29 @@ describe('dragging', () => {
     expect((await barOf('i')).width).toBeCloseTo(4 * PX, 6)
   })
 
+  it('stops a resize where the command stops it: start 09:00, due a date (no day less)', async () => {
+    // Start 2 March 09:00, due 5 March (date only: the bar ends at the next midnight). The start
+    // can move 2 whole days and stay before the due; the drawn span (3.6 days) allowed 3, and the
+    // bar jumped back a day on the drop.
+    const k = {
+      id: 'k',
+      label: 'k',
+      row: 0,
+      kind: 'bar' as const,
+      startMs: ms('2026-03-02') + 9 * 3_600_000,
+      endMs: ms('2026-03-06'),
+    }
+    await p.call('render', { bars: [k], links: [], firstRow: 0, rowCount: 10 })
+    await drag('k', 5 * PX, { at: 'left-end' })
+    // Drawn again where it was (the caller did not take the change), then its end.
+    await p.call('render', { bars: [{ ...k, row: 1 }], links: [], firstRow: 0, rowCount: 10 })
+    await drag('k', -5 * PX, { at: 'right-end' })
+    expect((await p.call('recorded')).dragEnds).toEqual([
+      [{ id: 'k', startDeltaDays: 2, endDeltaDays: 0 }],
+      [{ id: 'k', startDeltaDays: 0, endDeltaDays: -2 }],
+    ])
+  })
+
   it('resizes by the start handle (start only), and drags a bar to x = 0', async () => {
     await drag('j', PX + 4, { at: 'left-end' })
     // a starts on the scale's second day: one day back is x = 0 (frappe skips a falsy x).
