@@ -10,6 +10,7 @@ import { cascade, taskExtent } from '../../src-shared/schedule'
 import type { CascadeResult } from '../../src-shared/schedule'
 import { dependencyName, keyNamer } from '../dependencies/dependency-words'
 import { selectScheduleIndex } from '../schedule/schedule-selectors'
+import { selectFilterOutcome } from '../filters/filter-outcome'
 import { applyEdit, askUser, runCommand } from '../state'
 import type { Command, PlannerState, PlannerStore } from '../state'
 import type { WhatIfSummary } from '../state/slices/what-if-slice'
@@ -123,9 +124,10 @@ export function whatIfDrag(
       return plan ? plan.ghosts.filter((g) => pushed.has(g.id)) : []
     },
 
-    drop(results: readonly DragResult[], modifiers: { shift: boolean }): void | 'undecided' {
+    drop(dropped: readonly DragResult[], modifiers: { shift: boolean }): void | 'undecided' {
       const state = store.getState()
       state.setWhatIfSummary(null)
+      const results = withSelection(state, dropped)
       const plan = planDrop(state, results)
       if (!plan) return
       if (plan.result.pushed.length === 0) {
@@ -154,6 +156,45 @@ export function whatIfDrag(
       return 'undecided'
     },
   }
+}
+
+/**
+ * A move of a selected bar moves every selected task by the same days (docs/timeline.md), also
+ * those whose bars are not drawn now (scrolled far from the window: the chart draws only the rows
+ * near the view, and its drag moved only those). Not taken along, as on the chart: parents (their
+ * bars are summaries), undated tasks, and tasks the filters hide.
+ */
+function withSelection(state: PlannerState, results: readonly DragResult[]): DragResult[] {
+  const [lead] = results
+  const { selectedIds } = state.selection
+  if (!lead || lead.startDeltaDays !== lead.endDeltaDays || !selectedIds.includes(lead.id))
+    return [...results]
+  if (
+    results.some(
+      (r) => r.startDeltaDays !== lead.startDeltaDays || r.endDeltaDays !== r.startDeltaDays,
+    )
+  )
+    return [...results]
+  const moved = new Set(results.map((r) => r.id))
+  const { tasksById } = state.board
+  const shown = new Set(selectFilterOutcome(state).shown.map((t) => t.id))
+  const parents = new Set<string>()
+  for (const id of state.board.taskIds) {
+    const parentId = tasksById[id]?.parentId
+    if (parentId) parents.add(parentId)
+  }
+  const more = selectedIds.filter((id) => {
+    const task = tasksById[id]
+    return (
+      task !== undefined &&
+      !moved.has(id) &&
+      !parents.has(id) &&
+      shown.has(id) &&
+      (task.startDate !== '' || task.dueDate !== '')
+    )
+  })
+  const days = lead.startDeltaDays
+  return [...results, ...more.map((id) => ({ id, startDeltaDays: days, endDeltaDays: days }))]
 }
 
 /** The dragged tasks and every successor the cascade moves: one batch, one undo step. */

@@ -113,6 +113,17 @@ describe('dropping', () => {
     expect(store.getState().board.tasksById.b?.startDate).toBe(at(4, 9))
   })
 
+  it('moves every selected task with the dragged one, also one whose bar is not drawn', async () => {
+    const { store, fake, drag } = setup()
+    // x is selected but scrolled far from the chart's window: the chart reports only a.
+    store.getState().selectTasks(['a', 'x'])
+    expect(drag.drop(MOVE_A, { shift: true })).toBeUndefined()
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    const sent = fake.callsOf('tasks:update')[0]!.tasks
+    expect(sent.find((t) => t.id === 'x')).toEqual({ id: 'x', startDate: at(3), dueDate: at(4) })
+    expect(sent.map((t) => t.id)).toEqual(expect.arrayContaining(['a', 'b', 'm', 'x']))
+  })
+
   it('asks otherwise: Apply this task only sends the dragged task alone', async () => {
     const { store, fake, drag, ghosts } = setup()
     expect(drag.drop(MOVE_A, { shift: false })).toBe('undecided')
