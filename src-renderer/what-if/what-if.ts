@@ -11,6 +11,7 @@ import type { CascadeResult } from '../../src-shared/schedule'
 import { dependencyName, keyNamer } from '../dependencies/dependency-words'
 import { selectScheduleIndex } from '../schedule/schedule-selectors'
 import { selectFilterOutcome } from '../filters/filter-outcome'
+import { seenFor } from '../state/edit-batches'
 import { applyEdit, askUser, runCommand } from '../state'
 import type { Command, PlannerState, PlannerStore } from '../state'
 import type { WhatIfSummary } from '../state/slices/what-if-slice'
@@ -139,6 +140,14 @@ export function whatIfDrag(
         return
       }
       showGhosts(plan.ghosts)
+      // The versions the user saw at the drop: a refresh that lands while the question is open
+      // must not make the answer write over a change made elsewhere meanwhile (main's check
+      // compares with these, and holds such a task back as a conflict).
+      const seen = seenFor(
+        state.board,
+        state.edits,
+        plan.result.updates.map((u) => u.id),
+      )
       void askUser(store, {
         title: 'Apply the cascade?',
         message: `Moving ${plan.result.changed.length === 1 ? 'this task' : 'these tasks'} pushes ${plural(plan.result.pushed.length, 'successor')} to keep every lag.`,
@@ -150,8 +159,8 @@ export function whatIfDrag(
         ],
       }).then((answer) => {
         showGhosts([])
-        if (answer?.choice === 'all') void applyAll(store, api, plan)
-        else if (answer?.choice === 'one') void applyEdit(store, api, plan.command)
+        if (answer?.choice === 'all') void applyAll(store, api, plan, seen)
+        else if (answer?.choice === 'one') void applyEdit(store, api, plan.command, { seen })
       })
       return 'undecided'
     },
@@ -198,6 +207,16 @@ function withSelection(state: PlannerState, results: readonly DragResult[]): Dra
 }
 
 /** The dragged tasks and every successor the cascade moves: one batch, one undo step. */
-function applyAll(store: PlannerStore, api: PlannerApi, plan: WhatIfPlan) {
-  return applyEdit(store, api, { kind: 'updateFields', updates: plan.result.updates })
+function applyAll(
+  store: PlannerStore,
+  api: PlannerApi,
+  plan: WhatIfPlan,
+  seen?: Readonly<Record<string, string>>,
+) {
+  return applyEdit(
+    store,
+    api,
+    { kind: 'updateFields', updates: plan.result.updates },
+    seen ? { seen } : {},
+  )
 }

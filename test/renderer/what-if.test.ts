@@ -124,6 +124,18 @@ describe('dropping', () => {
     expect(sent.map((t) => t.id)).toEqual(expect.arrayContaining(['a', 'b', 'm', 'x']))
   })
 
+  it('answered after a refresh, sends the versions seen at the drop, so main can flag a change', async () => {
+    const { store, fake, drag } = setup()
+    expect(drag.drop(MOVE_A, { shift: false })).toBe('undecided')
+    const question = store.getState().question!
+    // A refresh lands while the question is open: someone else moved Design meanwhile.
+    const moved = { ...TASKS[0]!, dueDate: at(4, 17), updatedAt: '2026-02-09T00:00:00.000Z' }
+    store.getState().snapshotReceived(snapshot([moved, ...TASKS.slice(1)], { dependencies: DEPS }))
+    answerQuestion(store, question.id, { choice: 'all' })
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    expect(fake.callsOf('tasks:update')[0]!.seen?.['a']).toBe(TASKS[0]!.updatedAt)
+  })
+
   it('asks otherwise: Apply this task only sends the dragged task alone', async () => {
     const { store, fake, drag, ghosts } = setup()
     expect(drag.drop(MOVE_A, { shift: false })).toBe('undecided')
