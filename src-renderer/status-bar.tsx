@@ -24,7 +24,11 @@ export function StatusBar({
       <span className="board">{boardName}</span>
       <span className="synced">
         Synced {synced}
-        {status.fromCache ? ' (stored copy, refreshing…)' : ''}
+        {status.fromCache
+          ? status.loading
+            ? ' (stored copy, refreshing…)'
+            : ' (stored copy)'
+          : ''}
       </span>
       {status.loading && status.progress && (
         <span className="progress">

@@ -3,6 +3,7 @@
 import type { BoardSnapshot } from '../../../src-shared/ipc/board-snapshot'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
+import { selectCurrentProfile } from '../selectors'
 import type { PlannerStore } from '../store'
 
 export interface LoadBoardOptions {
@@ -73,7 +74,7 @@ function finish(
     state.snapshotReceived(result.value)
     options.onSnapshot?.()
   } else {
-    state.syncFailed(result.error)
+    state.syncFailed(result.error, selectCurrentProfile(state)?.id)
     const shown = state.board.syncedAt ? ` Showing the board as of ${state.board.syncedAt}.` : ''
     state.addMessage('error', `Could not load the board: ${result.error.message}${shown}`)
   }

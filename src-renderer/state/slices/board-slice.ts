@@ -38,7 +38,11 @@ export interface BoardSlice {
   syncProgressed(progress: SyncProgress): void
   /** Shows a snapshot: unconfirmed edits laid over it, selection and hover of gone tasks dropped. */
   snapshotReceived(snapshot: BoardSnapshot, options?: { loading?: boolean }): void
-  syncFailed(error: IpcError): void
+  /**
+   * A load failed. `profileId`: the board it was for (the current one), when known; a board other
+   * than the one shown is not shown any more.
+   */
+  syncFailed(error: IpcError, profileId?: string): void
 }
 
 export const EMPTY_BOARD: BoardData = {
@@ -96,5 +100,13 @@ export const createBoardSlice: SliceCreator<BoardSlice> = (set) => ({
       }
     }),
 
-  syncFailed: (error) => set((s) => ({ board: { ...s.board, loading: false, error } })),
+  syncFailed: (error, profileId) =>
+    set((s) =>
+      profileId !== undefined && profileId !== s.board.profileId
+        ? // The board that failed to load is not the one shown (a board switch): showing the
+          // old board's tasks under the new board's name let edits of them go to the new
+          // board's journal. Nothing is shown until the new board loads.
+          { board: { ...EMPTY_BOARD, profileId, error } }
+        : { board: { ...s.board, loading: false, error } },
+    ),
 })

@@ -50,6 +50,32 @@ describe('loadBoard', () => {
     expect(fake.listeners('sync:progress')).toBe(0)
   })
 
+  it('a board switched to that fails to load does not go on showing the board before it', async () => {
+    const store = createPlannerStore()
+    store.getState().snapshotReceived(fresh)
+    const profile = (id: string, isCurrent: boolean) => ({
+      id,
+      name: id,
+      baseUrl: 'https://board.example.com',
+      isCurrent,
+      isLocal: false,
+      hasKey: true,
+      maskedKey: 'tb_…1234',
+      lists: { projectKeys: [], statuses: [] },
+    })
+    // The user picked "team": main now sends its edits to team's journal.
+    store.getState().profilesReceived([profile('local', false), profile('team', true)])
+    const refused = { code: 'KEY_REJECTED' as const, message: 'The board refused the API key.' }
+    const fake = fakePlannerApi({ 'board:sync': () => ({ ok: false, error: refused }) })
+    await loadBoard(store, fake.api)
+    expect(store.getState().board).toMatchObject({
+      profileId: 'team',
+      taskIds: [],
+      error: refused,
+      loading: false,
+    })
+  })
+
   it('syncs once when there is no stored snapshot (main synced fresh already)', async () => {
     const store = createPlannerStore()
     const fake = fakePlannerApi({ 'board:sync': () => ({ ok: true, value: fresh }) })
