@@ -2,6 +2,7 @@
 // password field; afterwards only the masked key is ever shown), test a connection, remove one.
 import { useCallback, useEffect, useState } from 'react'
 import type { BoardProfileView, PlannerApi } from '../../src-shared/ipc'
+import { usePlannerStore } from '../state'
 import { AddBoardForm } from './add-board-form'
 
 export interface BoardMenuProps {
@@ -15,6 +16,7 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
   const [boards, setBoards] = useState<BoardProfileView[]>([])
   const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>()
   const [adding, setAdding] = useState(false)
+  const store = usePlannerStore()
 
   const refresh = useCallback(async () => {
     const result = await api.calls.boardsList(undefined)
@@ -54,9 +56,15 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
   }
 
   const remove = async (board: BoardProfileView) => {
+    const { board: shown, edits } = store.getState()
+    const lost = removalLoss(
+      shown.profileId === board.id,
+      edits.pendingCount,
+      edits.problems.length,
+    )
     if (
       !window.confirm(
-        `Remove the board "${board.name}" from the planner? Its API key is deleted from the keychain.`,
+        `Remove the board "${board.name}" from the planner? Its API key is deleted from the keychain.${lost}`,
       )
     )
       return
@@ -140,4 +148,18 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
       )}
     </div>
   )
+}
+
+/**
+ * What removing a board loses, for its confirmation: its journal goes with it, so edits waiting
+ * to be sent and problems waiting for the user are never sent. Counted for the board shown (the
+ * renderer knows its journal), said in general for another.
+ */
+export function removalLoss(shown: boolean, pending: number, problems: number): string {
+  if (!shown) return ' Any edits still waiting to be sent to it are lost.'
+  const parts = [
+    pending > 0 && `${pending} ${pending === 1 ? 'edit' : 'edits'} waiting to be sent`,
+    problems > 0 && `${problems} ${problems === 1 ? 'problem' : 'problems'} waiting for you`,
+  ].filter((part): part is string => typeof part === 'string')
+  return parts.length > 0 ? ` Its ${parts.join(' and ')} will be lost: they are never sent.` : ''
 }
