@@ -4,7 +4,13 @@
 import type { PlannerApi } from '../src-shared/ipc/planner-api'
 import { coverageLine } from './board-coverage/coverage-text'
 import { PendingEdits } from './pending-edits'
-import { selectStatusBar, usePlannerShallow, usePlannerStore } from './state'
+import {
+  selectCurrentProfile,
+  selectStatusBar,
+  usePlanner,
+  usePlannerShallow,
+  usePlannerStore,
+} from './state'
 
 export function StatusBar({
   api,
@@ -18,6 +24,9 @@ export function StatusBar({
   const store = usePlannerStore()
   const status = usePlannerShallow(selectStatusBar)
   const coverage = coverageLine(status.coverage)
+  // Lists the user gave stay correctable after they made the load complete: Details opens them.
+  const lists = usePlanner((s) => selectCurrentProfile(s)?.lists)
+  const listsGiven = !!lists && (lists.projectKeys.length > 0 || lists.statuses.length > 0)
   const synced = status.syncedAt ? new Date(status.syncedAt).toLocaleString() : 'never'
   return (
     <footer className="status-bar" role="status" aria-label="Status">
@@ -40,8 +49,8 @@ export function StatusBar({
         <span className={coverage.warning ? 'coverage warning' : 'coverage'} data-testid="coverage">
           {coverage.text}
         </span>
-        {coverage.warning && <span aria-hidden="true">·</span>}
-        {coverage.warning && (
+        {(coverage.warning || listsGiven) && <span aria-hidden="true">·</span>}
+        {(coverage.warning || listsGiven) && (
           <button
             type="button"
             className="coverage-details"

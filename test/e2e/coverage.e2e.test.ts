@@ -35,6 +35,37 @@ describe('the coverage report', () => {
     expect(await details().count()).toBe(0)
   })
 
+  it('lists the user gave stay correctable when the load is complete: Details stays', async () => {
+    const { page } = planner
+    const local = (await ipc<{ id: string; isCurrent: boolean }[]>('boards:list', undefined)).find(
+      (b) => b.isCurrent,
+    )!
+    const added = await ipc<{ id: string }>('boards:add', {
+      name: 'Demo board, lists given',
+      baseUrl: board.baseUrl,
+      apiKey: board.apiKey,
+    })
+    await ipc('boards:setLists', {
+      profileId: added.id,
+      projectKeys: ['WEB', 'APP', 'OPS'],
+      statuses: ['Backlog', 'To Do', 'In Progress', 'In Review', 'Done', 'Cancelled'],
+    })
+    await ipc('boards:select', { id: added.id })
+    await page.reload()
+    await expect.poll(coverageText, { timeout: 30_000 }).toMatch(/complete$/)
+    expect(await details().count()).toBe(1)
+    await details().click()
+    await expect.poll(() => panel().isVisible()).toBe(true)
+    expect(await panel().getByLabel('Project keys', { exact: true }).inputValue()).toBe(
+      'WEB\nAPP\nOPS',
+    )
+    await page.keyboard.press('Escape')
+    await ipc('boards:remove', { id: added.id })
+    await ipc('boards:select', { id: local.id })
+    await page.reload()
+    await expect.poll(coverageText, { timeout: 30_000 }).toMatch(/complete$/)
+  })
+
   it('a part no filter can split: one short line, and Details explains it', async () => {
     const { page } = planner
     const crowd = Array.from({ length: 130 }, () => ({
