@@ -230,6 +230,18 @@ function screens(theme: Theme): Screen[] {
       },
     },
     {
+      // Pressed toolbar buttons show the accent as text on the button's own background.
+      name: 'problems-pressed',
+      open: async () => {
+        await button('Problems').click()
+        return page.getByRole('dialog', { name: 'Problems' })
+      },
+      close: async (shown) => {
+        await button('Problems').click()
+        await expect.poll(() => shown.count()).toBe(0)
+      },
+    },
+    {
       name: 'dependency',
       open: async () => {
         await clickFirstArrow()
