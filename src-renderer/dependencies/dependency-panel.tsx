@@ -75,6 +75,11 @@ export function DependencyPanel({ api }: { api: PlannerApi }): React.JSX.Element
     const onKey = (event: KeyboardEvent) => {
       const current = latest.current.dependency
       if (!current || event.defaultPrevented) return
+      // A key in another dialog (New task, a question, the details panel) is that dialog's: its
+      // Esc closes it, not the selected arrow behind it.
+      const target = event.target instanceof Element ? event.target : null
+      const dialog = target?.closest('[role="dialog"], [role="alertdialog"], dialog')
+      if (dialog && !dialog.classList.contains('dependency-panel')) return
       if (event.key === 'Escape') {
         store.getState().selectDependency(null)
       } else if ((event.key === 'Delete' || event.key === 'Backspace') && !typing(event.target)) {

@@ -176,6 +176,19 @@ describe('dependencies on the timeline', () => {
     await planner.screenshot('dependencies-02-lag')
   })
 
+  it('with an arrow selected, Esc in the New task dialog closes the dialog, not the arrow', async () => {
+    const panel = page.getByRole('dialog', { name: name(a, b) })
+    await expect.poll(() => panel.count()).toBe(1)
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.keyboard.press('n')
+    const dialog = page.getByRole('dialog', { name: 'New task' })
+    await dialog.waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    // The arrow is still selected; its own Esc comes next.
+    expect(await panel.count()).toBe(1)
+  })
+
   it('Esc deselects, and the Delete key deletes the selected dependency', async () => {
     const [dep] = await between(a, b)
     const panel = page.getByRole('dialog', { name: name(a, b) })
