@@ -15,6 +15,7 @@ import { SubtasksField } from './subtasks-field'
 import { TaskFields } from './task-fields'
 import { createItemFrom } from './to-request'
 import { validateDraft } from './validate'
+import { useReturnFocus } from './return-focus'
 import './task-form.css'
 
 export function CreateDialog({ api }: { api: PlannerApi }): React.JSX.Element | null {
@@ -48,6 +49,7 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<string>()
   const root = useRef<HTMLDivElement>(null)
+  useReturnFocus(root)
   const parent = draft.parentId ? tasksById[draft.parentId] : undefined
 
   const errors = useMemo(() => {

@@ -18,6 +18,7 @@ import { TaskFields } from './task-fields'
 import { TaskPicker } from './task-picker'
 import { changesFrom } from './to-request'
 import { validateDraft } from './validate'
+import { useReturnFocus } from './return-focus'
 import './task-form.css'
 
 export function DetailsPanel({ api }: { api: PlannerApi }): React.JSX.Element | null {
@@ -43,6 +44,7 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<string>()
   const root = useRef<HTMLElement>(null)
+  useReturnFocus(root)
   const key = taskKey(task)
 
   const errors = useMemo(() => {

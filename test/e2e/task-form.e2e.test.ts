@@ -264,7 +264,7 @@ describe('Details panel', () => {
     expect(now.properties['Story Points']).toBe(8)
   })
 
-  it('Enter on a selected task opens it; Esc discards', async () => {
+  it('Enter on a selected task opens it; Esc discards, and the keyboard is back in the tree', async () => {
     const { page } = planner
     const task = await plainTask()
     await page.locator(`.tree-row[data-task-id="${task.id}"]`).click()
@@ -278,6 +278,8 @@ describe('Details panel', () => {
     await page.waitForTimeout(300)
     expect(sent.update.length).toBe(before)
     expect((await board.tasks()).find((t) => t.id === task.id)!.title).toBe(task.title)
+    // The keyboard is back where it was (the task tree), not on the page's body.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tree')
   })
 
   it('bad input in the panel shows the rule and sends nothing', async () => {
