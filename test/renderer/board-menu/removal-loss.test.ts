@@ -1,7 +1,7 @@
 // Removing a board deletes its journal: the confirmation says what that loses, with numbers for
 // the board shown (it used to say only that the key is deleted, and waiting edits went silently).
 import { describe, expect, it } from 'vitest'
-import { removalLoss } from '../../../src-renderer/board-menu/board-menu'
+import { removalLoss } from '../../../src-renderer/board-menu/removal-loss'
 
 describe('removing a board', () => {
   it('names the waiting edits and problems of the board shown', () => {
