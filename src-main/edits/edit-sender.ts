@@ -16,9 +16,7 @@
 // Tasks changed on the board since the user saw them are conflicts: they leave the batch and are
 // kept as problems (Keep mine sends them again over the board's version; Take theirs drops them),
 // and the rest of the batch goes out.
-import { entryOf } from '../../src-shared/api'
 import type { Task, UpdatedTaskInfo, UpdateTaskItem } from '../../src-shared/api'
-import { idTable } from '../../src-shared/api/id-table'
 import { codeOf, isRetryable } from '../../src-shared/ipc'
 import { ApiError } from '../api'
 import type {
@@ -30,6 +28,7 @@ import type {
 } from '../../src-shared/ipc'
 import { applyUpdate } from '../../src-shared/api/apply-update'
 import type { EditJournal, NewProblem, PendingBatch } from './edit-journal'
+import { seenWithWaiting } from './seen-with-waiting'
 import { describeConflict, findConflicts, readTasks } from './find-conflicts'
 import type { TaskLister } from './find-created-tasks'
 
@@ -104,7 +103,7 @@ export class EditSender {
     const batch = this.journal.append(
       profileId,
       tasks,
-      this.seenWithWaiting(profileId, tasks, seen),
+      seenWithWaiting(this.journal, profileId, tasks, seen),
       base,
     )
     this.awaited.add(batch.id)
@@ -181,35 +180,6 @@ export class EditSender {
     const theirs = problem.conflict?.theirs
     const seen = theirs ? { [theirs.id]: theirs.updatedAt } : {}
     return this.submit(profileId, problem.tasks, seen, theirs ? [theirs] : [])
-  }
-
-  /**
-   * `seen` for a new batch, with what an earlier batch still waiting in the journal saw of a task
-   * this one leaves out. The renderer leaves out a task it has written itself (it cannot know the
-   * board's version after its own write), and main has a version of its own only once a write
-   * has gone out. A second edit of a task whose first still waits (an undo made while the board
-   * cannot be reached) was made on the version the first one saw; without it, that batch would
-   * go out unchecked and write over a change made elsewhere meanwhile.
-   */
-  private seenWithWaiting(
-    profileId: string,
-    tasks: readonly UpdateTaskItem[],
-    seen: Record<string, string>,
-  ): Record<string, string> {
-    const ids = tasks.flatMap((t) => (t.id === undefined ? [] : [t.id]))
-    const ours = this.journal.versions(profileId, ids)
-    const open = ids.filter((id) => entryOf(seen, id) === undefined && !ours.has(id))
-    if (open.length === 0) return seen
-    let merged: Record<string, string> | undefined
-    for (const batch of this.journal.pending(profileId)) {
-      for (const id of open) {
-        const earlier = entryOf(batch.seen, id)
-        if (earlier === undefined || (merged && entryOf(merged, id) !== undefined)) continue
-        merged ??= idTable(Object.entries(seen))
-        merged[id] = earlier
-      }
-    }
-    return merged ?? seen
   }
 
   /** Tasks as read back after the planner's own writes (newer than a snapshot taken before). */
