@@ -23,6 +23,7 @@ import { owns } from './slice'
 import type { Slice } from './slice'
 import type { Decision, SliceView, Strategy } from './strategy'
 import type { ValueFilter } from './task-index'
+import { stopReason } from './stop-reason'
 import { PAGE, TUNING } from './tuning'
 
 export const smartStrategy: Strategy = {
@@ -57,13 +58,6 @@ export const smartStrategy: Strategy = {
     }
     return splitOther(slice, page, open, board, estimate)
   },
-}
-
-function stopReason(requests: number, unloaded: number): string {
-  const missing = Math.round(unloaded)
-  const guess =
-    missing === 0 ? 'none of them are' : `about ${missing} of them ${missing === 1 ? 'is' : 'are'}`
-  return `proving this part complete would take about ${requests} more requests, and the pages seen suggest ${guess} missing`
 }
 
 /** Cuts the due-date range (or, unset, parts dated tasks from the undated ones). */

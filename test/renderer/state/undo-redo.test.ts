@@ -41,6 +41,14 @@ async function question(store: ReturnType<typeof createPlannerStore>) {
   return store.getState().question!
 }
 
+/** An entry as a create of WEB-2 (t2) records it: undone only by asking. */
+const recordCreate = (store: ReturnType<typeof createPlannerStore>) =>
+  store.getState().recordHistory({
+    label: 'create WEB-2',
+    undo: { kind: 'retireCreated', taskIds: ['t2'] },
+    redo: null,
+  })
+
 const retitle = { kind: 'updateFields' as const, updates: [{ id: 't1', title: 'Sign-in' }] }
 
 describe('undo and redo', () => {
@@ -242,11 +250,7 @@ describe('undo and redo', () => {
 
   it('undoes a create only by moving the task to the status the user picks, once', async () => {
     const { store, fake, shown } = setup()
-    store.getState().recordHistory({
-      label: 'create WEB-2',
-      undo: { kind: 'retireCreated', taskIds: ['t2'] },
-      redo: null,
-    })
+    recordCreate(store)
     const undoing = undoLast(store, fake.api)
     const asked = await question(store)
     expect(asked.message).toMatch(/no way to delete a task/)
@@ -262,11 +266,7 @@ describe('undo and redo', () => {
     const { store, fake, shown } = setup()
     const sub = task('t3', { title: 'API docs', status: 'Doing', parentId: 't2', key: 3 })
     store.getState().snapshotReceived(snapshot([...TASKS, sub]))
-    store.getState().recordHistory({
-      label: 'create WEB-2',
-      undo: { kind: 'retireCreated', taskIds: ['t2'] },
-      redo: null,
-    })
+    recordCreate(store)
     const undoing = undoLast(store, fake.api)
     const asked = await question(store)
     expect(asked.title).toMatch(/and 1 subtask\?$/)
