@@ -26,19 +26,25 @@ export function HistoryButtons({ api }: { api: PlannerApi }): React.JSX.Element 
   const mod = isMac ? '⌘' : 'Ctrl+'
   return (
     <div className="history" role="group" aria-label="History">
+      {/* aria-disabled, not disabled: a disabled button drops the focus it has (to the page's
+          body), and these turn off while their own step is sent, or once nothing is left. */}
       <button
         type="button"
-        disabled={!undo || busy}
+        aria-disabled={!undo || busy}
         title={undo ? `Undo ${undo.label} (${mod}Z)` : 'Nothing to undo'}
-        onClick={() => void undoLast(store, api)}
+        onClick={() => {
+          if (undo && !busy) void undoLast(store, api)
+        }}
       >
         Undo
       </button>
       <button
         type="button"
-        disabled={!redo || busy}
+        aria-disabled={!redo || busy}
         title={redo ? `Redo ${redo.label} (${mod}Shift+Z)` : 'Nothing to redo'}
-        onClick={() => void redoLast(store, api)}
+        onClick={() => {
+          if (redo && !busy) void redoLast(store, api)
+        }}
       >
         Redo
       </button>

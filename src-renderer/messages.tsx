@@ -1,7 +1,9 @@
 // What happened to the user's edits and why: messages (rejections, failed loads) and the
 // journal's problems, each until the user settles it: a conflict offers Keep mine or Take
 // theirs; a refusal or a failure is shown with the board's reason until dismissed.
+import { useRef } from 'react'
 import type { PlannerApi } from '../src-shared/ipc/planner-api'
+import { useReturnFocus } from './focus/return-focus'
 import { resolveProblem, usePlanner, usePlannerStore } from './state'
 
 export function Messages({ api }: { api: PlannerApi }): React.JSX.Element | null {
@@ -14,7 +16,7 @@ export function Messages({ api }: { api: PlannerApi }): React.JSX.Element | null
   return (
     <div className="messages" aria-live="polite">
       {problems.map((problem) => (
-        <div key={problem.id} className="message problem error" role="alert">
+        <Message key={problem.id} className="message problem error" role="alert">
           <span>{problem.message}</span>
           {problem.kind === 'conflict' ? (
             <>
@@ -30,10 +32,10 @@ export function Messages({ api }: { api: PlannerApi }): React.JSX.Element | null
               Dismiss
             </button>
           )}
-        </div>
+        </Message>
       ))}
       {messages.map((message) => (
-        <div
+        <Message
           key={message.id}
           className={`message ${message.kind}`}
           role={message.kind === 'error' ? 'alert' : 'status'}
@@ -46,8 +48,27 @@ export function Messages({ api }: { api: PlannerApi }): React.JSX.Element | null
           >
             ×
           </button>
-        </div>
+        </Message>
       ))}
+    </div>
+  )
+}
+
+/** One message: settled with its own button, it hands the keyboard back (to the tree at least). */
+function Message({
+  className,
+  role,
+  children,
+}: {
+  className: string
+  role: 'alert' | 'status'
+  children: React.ReactNode
+}): React.JSX.Element {
+  const element = useRef<HTMLDivElement>(null)
+  useReturnFocus(element)
+  return (
+    <div ref={element} className={className} role={role}>
+      {children}
     </div>
   )
 }

@@ -3,6 +3,8 @@
 // (Cancel); the first choice has the focus.
 import { useEffect, useRef, useState } from 'react'
 import { answerQuestion, usePlanner, usePlannerStore } from './state'
+import { keepTabInside } from './focus/modal-tab'
+import { useReturnFocus } from './focus/return-focus'
 
 export function QuestionDialog(): React.JSX.Element | null {
   const store = usePlannerStore()
@@ -16,6 +18,8 @@ export function QuestionDialog(): React.JSX.Element | null {
     setPicked(question?.pick?.initial ?? '')
   }
   const first = useRef<HTMLButtonElement>(null)
+  const dialog = useRef<HTMLDivElement>(null)
+  useReturnFocus(dialog, question !== null)
 
   useEffect(() => {
     first.current?.focus()
@@ -28,12 +32,14 @@ export function QuestionDialog(): React.JSX.Element | null {
   return (
     <div className="question-backdrop">
       <div
+        ref={dialog}
         className="question-dialog"
         role="alertdialog"
         aria-modal="true"
         aria-label={question.title}
         aria-describedby="question-message"
         onKeyDown={(event) => {
+          keepTabInside(event)
           if (event.key === 'Escape') {
             event.stopPropagation()
             answer(last)

@@ -63,7 +63,16 @@ export function StatusBar({
       </span>
       <PendingEdits api={api} boardName={boardName} />
       {status.error && <span className="error">{status.error.message}</span>}
-      <button type="button" className="refresh" onClick={onRefresh} disabled={status.loading}>
+      {/* aria-disabled, not disabled: a disabled button drops the focus it has (to the page's
+          body), so a keyboard user who pressed Refresh lost their place while it loaded. */}
+      <button
+        type="button"
+        className="refresh"
+        aria-disabled={status.loading}
+        onClick={() => {
+          if (!status.loading) onRefresh()
+        }}
+      >
         Refresh
       </button>
     </footer>

@@ -9,6 +9,7 @@ import type { PlannerStore } from '../state'
 import type { MenuTarget } from '../state/slices/menu-slice'
 import { menuItems } from './menu-items'
 import './context-menu.css'
+import { useReturnFocus } from '../focus/return-focus'
 
 function targetOf(element: Element | null): MenuTarget | undefined {
   const link = element?.closest('[data-link-id]')
@@ -30,6 +31,10 @@ function useMenuTriggers(store: PlannerStore): void {
     const onKeyDown = (event: KeyboardEvent) => {
       const isMenuKey = event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)
       if (!isMenuKey) return
+      // In a dialog (New task, the details panel, a question) the keys are the dialog's: the
+      // menu of the task selected behind it would act on a task the user is not looking at.
+      const target = event.target instanceof Element ? event.target : null
+      if (target?.closest('[role="dialog"], [role="alertdialog"], dialog')) return
       const focused = store.getState().selection.focusedId
       const row = focused
         ? document.querySelector(`.tree-row[data-task-id="${CSS.escape(focused)}"]`)
@@ -53,6 +58,7 @@ export function ContextMenu({ api }: { api: PlannerApi }): React.JSX.Element | n
   const open = usePlanner((s) => s.contextMenu)
   const menu = useRef<HTMLDivElement>(null)
   useMenuTriggers(store)
+  useReturnFocus(menu, open !== null)
   const items = useMemo(() => (open ? menuItems(store, api, open.target) : []), [open, store, api])
 
   // Kept inside the window: a menu opened near an edge opens towards the middle instead.

@@ -13,6 +13,7 @@ import { changeLag, deleteDependency } from '../state/actions/dependencies'
 import { usePlanner, usePlannerStore } from '../state/use-planner'
 import './dependency-panel.css'
 import { dependencyName, keyNamer } from './dependency-words'
+import { useReturnFocus } from '../focus/return-focus'
 
 /** Keys typed into a field edit the field; they are not commands. */
 function typing(target: EventTarget | null): boolean {
@@ -70,6 +71,8 @@ export function DependencyPanel({ api }: { api: PlannerApi }): React.JSX.Element
     latest.current = { dependency, remove }
   })
   const open = dependency !== undefined
+  const panel = useRef<HTMLElement>(null)
+  useReturnFocus(panel, open)
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => {
@@ -100,6 +103,7 @@ export function DependencyPanel({ api }: { api: PlannerApi }): React.JSX.Element
   const name = dependencyName(keyOf, dependency.predecessorId, dependency.successorId)
   return createPortal(
     <section
+      ref={panel}
       className="dependency-panel"
       role="dialog"
       aria-label={`Dependency ${name}`}

@@ -10,6 +10,7 @@ import type { ExportChoice, Viewport } from './export-action'
 import { makeExport } from './export-action'
 import { download } from './export-files'
 import { useDialogFocus } from './dialog-focus'
+import { keepTabInside } from '../focus/modal-tab'
 
 /** The timeline's scroll box as it is now; undefined when no timeline is on screen. */
 function measureTimeline(): Viewport | undefined {
@@ -74,6 +75,7 @@ export function ExportDialog({
         ref={dialog}
         tabIndex={-1}
         onKeyDown={(event) => {
+          keepTabInside(event)
           if (event.key === 'Escape') {
             event.stopPropagation()
             onClose()

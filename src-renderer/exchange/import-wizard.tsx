@@ -18,6 +18,7 @@ import { ColumnMapping, count, ImportReportView, PlanPreview } from './import-st
 import type { ImportProgress, ImportReport } from './import-run'
 import { runImport } from './import-run'
 import { useDialogFocus } from './dialog-focus'
+import { keepTabInside } from '../focus/modal-tab'
 
 type Step =
   | { name: 'file' }
@@ -79,6 +80,7 @@ export function ImportWizard({
         ref={dialog}
         tabIndex={-1}
         onKeyDown={(event) => {
+          keepTabInside(event)
           if (event.key === 'Escape' && !running) {
             event.stopPropagation()
             onClose()

@@ -10,6 +10,7 @@ import { resortRows } from '../timeline/view/resort-rows'
 import { FiltersPanel } from './filters-panel'
 import { deleteView, loadViews, saveView } from './views-actions'
 import './filters.css'
+import { useReturnFocus } from '../focus/return-focus'
 
 type Popup = 'save' | 'views' | null
 
@@ -109,9 +110,12 @@ function SaveViewForm({
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const input = useRef<HTMLInputElement>(null)
+  const form = useRef<HTMLFormElement>(null)
+  useReturnFocus(form)
   useEffect(() => input.current?.focus(), [])
   return (
     <form
+      ref={form}
       className="popup"
       aria-label="Save view"
       onKeyDown={(event) => {
@@ -169,10 +173,13 @@ function ViewsList({
   const views = usePlanner((s) => s.filters.views)
   const active = usePlanner((s) => s.filters.activeView)
   const list = useRef<HTMLDivElement>(null)
-  useEffect(() => list.current?.querySelector('button')?.focus(), [])
+  useReturnFocus(list)
+  // With nothing listed yet the popup itself takes the focus, so its Esc still closes it.
+  useEffect(() => (list.current?.querySelector('button') ?? list.current)?.focus(), [])
   return (
     <div
       ref={list}
+      tabIndex={-1}
       className="popup"
       role="dialog"
       aria-label="Saved views"

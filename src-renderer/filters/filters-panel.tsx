@@ -11,6 +11,7 @@ import { ChoiceField, DayRangeField, ListField } from './filter-fields'
 import type { FilterDraft } from './filter-draft'
 import { selectFilterOutcome } from './filter-outcome'
 import './filters.css'
+import { useReturnFocus } from '../focus/return-focus'
 
 const ANY = ['', 'Any'] as const
 
@@ -103,6 +104,7 @@ function OpenFiltersPanel({ id }: { id: string }): React.JSX.Element {
   const vocabulary = usePlanner(selectVocabulary)
   const { problems } = usePlanner(selectFilterOutcome)
   const panel = useRef<HTMLElement>(null)
+  useReturnFocus(panel)
 
   // Opening moves focus to the first input, so the keyboard user can type at once.
   useEffect(() => {

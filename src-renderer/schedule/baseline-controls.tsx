@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { PlannerApi } from '../../src-shared/ipc'
 import { usePlanner, usePlannerStore } from '../state'
 import { deleteBaseline, saveBaseline, showBaseline } from './schedule-actions'
+import { useReturnFocus } from '../focus/return-focus'
 
 export const BASELINE_NOTE =
   'Baselines are the planner’s own history, kept on this computer: the board keeps no history of dates.'
@@ -75,9 +76,12 @@ function SaveBaselineForm({
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const input = useRef<HTMLInputElement>(null)
+  const form = useRef<HTMLFormElement>(null)
+  useReturnFocus(form)
   useEffect(() => input.current?.select(), [])
   return (
     <form
+      ref={form}
       className="popup"
       aria-label="Save baseline"
       onKeyDown={(event) => {
@@ -137,10 +141,13 @@ function BaselineList({
   const baselines = usePlanner((s) => s.schedule.baselines)
   const shown = usePlanner((s) => s.schedule.shownBaseline?.name ?? null)
   const list = useRef<HTMLDivElement>(null)
-  useEffect(() => list.current?.querySelector('button')?.focus(), [])
+  useReturnFocus(list)
+  // With nothing listed yet the popup itself takes the focus, so its Esc still closes it.
+  useEffect(() => (list.current?.querySelector('button') ?? list.current)?.focus(), [])
   return (
     <div
       ref={list}
+      tabIndex={-1}
       className="popup baseline-list"
       role="dialog"
       aria-label="Baselines"

@@ -3,12 +3,13 @@
 // since the baseline. Sorted by clicking a column header (aria-sort says how). Clicking a
 // milestone focuses the timeline on its chain (its linked tasks and everything they and it
 // depend on), the other rows dimmed, until "Clear milestone focus".
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { MilestoneRow, MilestoneSortKey } from '../../src-shared/schedule'
 import { sortMilestoneRows } from '../../src-shared/schedule'
 import { keyNamer } from '../dependencies/dependency-words'
 import { usePlanner, usePlannerStore } from '../state'
 import { selectMilestoneRows } from './schedule-selectors'
+import { useReturnFocus } from '../focus/return-focus'
 
 type SortKey = MilestoneSortKey | 'baseline'
 type Direction = 'asc' | 'desc'
@@ -67,8 +68,11 @@ function OpenMilestonesPanel(): React.JSX.Element {
   const sorted = useMemo(() => sortRows(rows, sort.key, sort.direction), [rows, sort])
   const columns = COLUMNS.filter((c) => c.key !== 'baseline' || baseline)
   const close = () => store.getState().toggleSchedulePanel(null)
+  const panel = useRef<HTMLElement>(null)
+  useReturnFocus(panel)
   return (
     <section
+      ref={panel}
       className="schedule-panel milestones-panel"
       role="dialog"
       aria-label="Milestones"

@@ -2,7 +2,7 @@
 // task that ends after its milestone, in timeline order, each with its one-click fixes (each ONE
 // batch or one lag change, undoable). Clicking a problem scrolls to its task and selects it (and,
 // for a dependency, the dependency: its arrow highlighted, its panel open).
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { PlannerApi } from '../../src-shared/ipc'
 import type { Problem } from '../../src-shared/schedule'
 import { keyNamer } from '../dependencies/dependency-words'
@@ -11,6 +11,7 @@ import type { PlannerStore } from '../state'
 import { fixLabel, fixNote, problemKey, problemTaskId, problemText } from './problem-words'
 import { applyFix } from './schedule-actions'
 import { PROBLEMS_SHOWN, selectProblems } from './schedule-selectors'
+import { useReturnFocus } from '../focus/return-focus'
 
 /** More than anyone reads; the rest are counted (a 50,000-task board may have hundreds). */
 const SHOWN_MAX = PROBLEMS_SHOWN
@@ -36,8 +37,11 @@ function OpenProblemsPanel({ api }: { api: PlannerApi }): React.JSX.Element {
   const keyOf = useMemo(() => keyNamer(tasksById, dependencies), [tasksById, dependencies])
   const [busy, setBusy] = useState(false)
   const close = () => store.getState().toggleSchedulePanel(null)
+  const panel = useRef<HTMLElement>(null)
+  useReturnFocus(panel)
   return (
     <section
+      ref={panel}
       className="schedule-panel problems-panel"
       role="dialog"
       aria-label="Problems"

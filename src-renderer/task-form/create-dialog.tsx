@@ -15,8 +15,9 @@ import { SubtasksField } from './subtasks-field'
 import { TaskFields } from './task-fields'
 import { createItemFrom } from './to-request'
 import { validateDraft } from './validate'
-import { useReturnFocus } from './return-focus'
+import { useReturnFocus } from '../focus/return-focus'
 import './task-form.css'
+import { keepTabInside } from '../focus/modal-tab'
 
 export function CreateDialog({ api }: { api: PlannerApi }): React.JSX.Element | null {
   const prefill = usePlanner((s) => s.view.creating)
@@ -118,6 +119,7 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
         aria-modal="true"
         aria-label="New task"
         onKeyDown={(event) => {
+          keepTabInside(event)
           if (event.key === 'Escape') {
             event.preventDefault()
             event.stopPropagation()

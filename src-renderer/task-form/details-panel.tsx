@@ -18,7 +18,7 @@ import { TaskFields } from './task-fields'
 import { TaskPicker } from './task-picker'
 import { changesFrom } from './to-request'
 import { validateDraft } from './validate'
-import { useReturnFocus } from './return-focus'
+import { useReturnFocus } from '../focus/return-focus'
 import './task-form.css'
 
 export function DetailsPanel({ api }: { api: PlannerApi }): React.JSX.Element | null {

@@ -213,6 +213,11 @@ describe('dependencies on the timeline', () => {
       .getByRole('button', { name: 'Delete dependency' })
       .click()
     await expect.poll(async () => (await between(a, b)).length).toBe(0)
+    // The panel and its arrow are gone: the keyboard is in the task tree, not on the page's body.
+    await expect.poll(() => page.getByRole('dialog', { name: name(a, b) }).count()).toBe(0)
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[role="tree"]') !== null),
+    ).toBe(true)
   })
 
   it('a dependency that would close a loop is named as one, and nothing is sent', async () => {
