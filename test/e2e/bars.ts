@@ -48,21 +48,42 @@ export async function drag(
   await mouse.move(x, y)
   await mouse.down()
   for (let step = 1; step <= 8; step += 1) await mouse.move(x + (dx * step) / 8, y)
-  if (options.cancel) await keyboard.press('Escape')
+  if (options.cancel) {
+    await keyboard.press('Escape')
+    await mouse.up()
+    return
+  }
+  // Listening before the drop: the edit may be sent before the next line runs.
+  const sent = page
+    .waitForRequest((r) => decodeURIComponent(r.url()).endsWith('/ipc/tasks:update'), {
+      timeout: DECIDED_MS,
+    })
+    .then(
+      () => 'sent' as const,
+      () => 'neither' as const,
+    )
   await mouse.up()
-  if (!options.cancel) await thisTaskOnly(page)
+  await thisTaskOnly(page, sent)
 }
+
+/** How long a drop may take to either send its edit or ask about the cascade. */
+const DECIDED_MS = 10_000
 
 /**
  * A drop that pushes successors asks first (the what-if cascade, test/e2e/what-if.e2e.test.ts);
  * tests of a plain drag answer "Apply this task only", which is what a drag did before: whether
  * the seeded demo board gives the dragged bar a successor without slack depends on the day.
+ * The planner decides after the drop (a cascade is worked out, then the question drawn), so the
+ * wait is for whichever comes first, the question or the edit going out; a fixed short wait
+ * missed the question on a busy machine. `sent` was listened for before the drop.
  */
-export async function thisTaskOnly(page: Page): Promise<void> {
+async function thisTaskOnly(page: Page, sent: Promise<'sent' | 'neither'>): Promise<void> {
   const question = page.getByRole('alertdialog', { name: 'Apply the cascade?' })
-  const asked = await question
-    .waitFor({ state: 'visible', timeout: 300 })
-    .then(() => true)
-    .catch(() => false)
-  if (asked) await question.getByRole('button', { name: 'Apply this task only' }).click()
+  const asked = question.waitFor({ state: 'visible', timeout: DECIDED_MS }).then(
+    () => 'asked' as const,
+    () => 'neither' as const,
+  )
+  const first = await Promise.race([asked, sent])
+  if (first === 'asked')
+    await question.getByRole('button', { name: 'Apply this task only' }).click()
 }

@@ -213,13 +213,18 @@ describe('the tree and the chart move together', () => {
       })
       .toBe(true)
     const id = (await focus()).bar!
-    // After the short highlight (it animates the same stroke).
-    await page.waitForTimeout(1_800)
-    const ring = await page.evaluate(() => {
-      const shape = document.activeElement!.querySelector('rect.bar, .tb-diamond')!
-      return getComputedStyle(shape).stroke
-    })
-    expect(ring).toBe('rgb(37, 99, 235)')
+    // After the short highlight (it animates the same stroke, and a redraw may start it again).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const shape = document.activeElement?.querySelector('rect.bar, .tb-diamond')
+            if (!shape || shape.getAnimations().length > 0) return 'animating'
+            return getComputedStyle(shape).stroke
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe('rgb(37, 99, 235)')
     // The next bar may be a parent's summary, wider than the view (which row the Tab stop lands
     // on depends on how far the click before it got on a loaded machine): then its start is
     // what must be in view.

@@ -312,8 +312,14 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
       try {
         const shown = await screen.open()
         await shown.first().waitFor({ timeout: 8000 })
-        // Transitions and the chart's first draw settle before colours are measured.
+        // Transitions and the chart's first draw settle before colours are measured, and so
+        // does a bar's short highlight (a click on a row starts it; 1.6 s).
         await planner.page.waitForTimeout(300)
+        await expect
+          .poll(() => planner.page.evaluate(() => document.getAnimations().length), {
+            timeout: 5_000,
+          })
+          .toBe(0)
         await planner.screenshot(`theme-${theme}-${screen.name}`)
         for (const finding of await axeFindings(planner.page))
           found.push({ screen: screen.name, ...finding })
