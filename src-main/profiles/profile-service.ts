@@ -43,15 +43,13 @@ export class ProfileService {
 
   /** Saves a board; it becomes current when no board is. Fails, saving nothing, without keychain. */
   async add(input: AddProfileInput): Promise<BoardProfileView> {
-    const name = input.name.trim()
-    if (name === '' || name.length > 100) {
-      throw new ProfileError('invalid_input', 'A board name needs 1 to 100 characters.')
-    }
+    const name = boardName(input.name)
     const baseUrl = normaliseBaseUrl(input.baseUrl)
     const apiKey = normaliseApiKey(input.apiKey)
     return this.#exclusive(async () => {
       // Read first: a corrupt settings file must stop us before anything reaches the keychain.
       const settings = await readSettings(this.settingsPath)
+      await this.#refuseDuplicate(settings, { baseUrl, apiKey })
       const profile: StoredProfile = { id: randomUUID(), name, baseUrl, isLocal: false }
       await this.#storeKey(profile.id, apiKey, 'The board was not saved')
       const next: Settings = {
@@ -61,6 +59,42 @@ export class ProfileService {
       }
       await this.#writeOrForgetKey(next, profile.id)
       return this.#view(profile, next.currentId)
+    })
+  }
+
+  /**
+   * Renames a board, moves it to another address, or gives it another key (an empty `apiKey`
+   * keeps the stored one). The board keeps its id, so its saved views, baselines and waiting
+   * edits stay with it. `beforeMove` runs, inside this operation, only when the address changes:
+   * it may refuse the move by throwing. Not for the local board, which the planner sets up.
+   */
+  async update(
+    id: string,
+    input: AddProfileInput,
+    beforeMove: () => void = () => undefined,
+  ): Promise<{ view: BoardProfileView; moved: boolean }> {
+    const name = boardName(input.name)
+    const baseUrl = normaliseBaseUrl(input.baseUrl)
+    const newKey = input.apiKey.trim() === '' ? undefined : normaliseApiKey(input.apiKey)
+    return this.#exclusive(async () => {
+      const settings = await readSettings(this.settingsPath)
+      const profile = this.#find(settings, id)
+      if (profile.isLocal) {
+        throw new ProfileError(
+          'invalid_input',
+          'The planner sets up the local demo board itself; its name, address and key stay.',
+        )
+      }
+      const moved = baseUrl !== profile.baseUrl
+      if (moved) beforeMove()
+      const apiKey = newKey ?? (await this.#storedKey(profile))
+      if (apiKey !== null) await this.#refuseDuplicate(settings, { baseUrl, apiKey }, id)
+      const next: StoredProfile = { ...profile, name, baseUrl }
+      const profiles = settings.profiles.map((p) => (p.id === id ? next : p))
+      // The key goes first: if it cannot be stored, the old name, address and key all stay.
+      if (newKey !== undefined) await this.#storeKey(id, newKey, 'The board was not changed')
+      await writeSettings(this.settingsPath, { ...settings, profiles })
+      return { view: await this.#view(next, settings.currentId), moved }
     })
   }
 
@@ -153,7 +187,7 @@ export class ProfileService {
       if (key === null) {
         throw new ProfileError(
           'no_key',
-          `No API key is stored for "${profile.name}"; remove the board and add it again.`,
+          `No API key is stored for "${profile.name}"; give it again with Edit in the board menu.`,
         )
       }
       return key
@@ -199,6 +233,36 @@ export class ProfileService {
     return profile
   }
 
+  /** The board's stored key; null when there is none or the keychain cannot be read. */
+  async #storedKey(profile: StoredProfile): Promise<string | null> {
+    try {
+      return await this.secrets.get(accountOf(profile.id))
+    } catch (error) {
+      if (error instanceof SecretStoreUnavailable) return null
+      throw error
+    }
+  }
+
+  /**
+   * The same address with the same key is the same board seen by the same user: a second copy
+   * would split its views, baselines and waiting edits between two entries of the menu.
+   */
+  async #refuseDuplicate(
+    settings: Settings,
+    board: { baseUrl: string; apiKey: string },
+    exceptId?: string,
+  ): Promise<void> {
+    for (const other of settings.profiles) {
+      if (other.id === exceptId || other.baseUrl !== board.baseUrl) continue
+      if ((await this.#storedKey(other)) === board.apiKey) {
+        throw new ProfileError(
+          'invalid_input',
+          `That board is already in the planner as "${other.name}", with the same key.`,
+        )
+      }
+    }
+  }
+
   async #storeKey(id: string, apiKey: string, context: string): Promise<void> {
     try {
       await this.secrets.set(accountOf(id), apiKey)
@@ -235,6 +299,14 @@ export class ProfileService {
       lists: profile.lists ?? noBoardLists(),
     }
   }
+}
+
+function boardName(given: string): string {
+  const name = given.trim()
+  if (name === '' || name.length > 100) {
+    throw new ProfileError('invalid_input', 'A board name needs 1 to 100 characters.')
+  }
+  return name
 }
 
 function keychainError(error: unknown, context: string): unknown {

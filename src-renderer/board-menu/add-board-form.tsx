@@ -1,16 +1,20 @@
-// Adding a board. The key is typed into a password field, sent once to main (which keeps it in
-// the system keychain) and cleared from this form; the renderer never holds it afterwards.
+// Adding a board, or editing one (name, address, key). The key is typed into a password field,
+// sent once to main (which keeps it in the system keychain) and cleared from this form; the
+// renderer never holds it afterwards. Editing shows only the masked key: left blank, the stored
+// key stays.
 import { useState } from 'react'
 import type { BoardProfileView, PlannerApi } from '../../src-shared/ipc'
 
 export interface AddBoardFormProps {
   api: PlannerApi
-  onDone(added: BoardProfileView | undefined): void
+  /** The board being edited; none to add one. */
+  editing?: BoardProfileView
+  onDone(saved: BoardProfileView | undefined): void
 }
 
-export function AddBoardForm({ api, onDone }: AddBoardFormProps): React.JSX.Element {
-  const [name, setName] = useState('')
-  const [baseUrl, setBaseUrl] = useState('https://')
+export function AddBoardForm({ api, editing, onDone }: AddBoardFormProps): React.JSX.Element {
+  const [name, setName] = useState(editing?.name ?? '')
+  const [baseUrl, setBaseUrl] = useState(editing?.baseUrl ?? 'https://')
   const [apiKey, setApiKey] = useState('')
   const [error, setError] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)
@@ -18,7 +22,9 @@ export function AddBoardForm({ api, onDone }: AddBoardFormProps): React.JSX.Elem
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     setBusy(true)
-    const result = await api.calls.boardsAdd({ name, baseUrl, apiKey })
+    const result = editing
+      ? await api.calls.boardsUpdate({ id: editing.id, name, baseUrl, apiKey })
+      : await api.calls.boardsAdd({ name, baseUrl, apiKey })
     setBusy(false)
     setApiKey('')
     if (result.ok) onDone(result.value)
@@ -29,7 +35,7 @@ export function AddBoardForm({ api, onDone }: AddBoardFormProps): React.JSX.Elem
     <form
       className="add-board-form"
       onSubmit={(event) => void submit(event)}
-      aria-label="Add a board"
+      aria-label={editing ? `Edit ${editing.name}` : 'Add a board'}
     >
       <label>
         Name
@@ -40,13 +46,16 @@ export function AddBoardForm({ api, onDone }: AddBoardFormProps): React.JSX.Elem
         <input value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} required type="url" />
       </label>
       <label>
-        API key
+        {editing ? 'New API key' : 'API key'}
         <input
           value={apiKey}
           onChange={(e) => setApiKey(e.target.value)}
-          required
+          required={!editing}
           type="password"
           autoComplete="off"
+          placeholder={
+            editing ? `Blank keeps ${editing.hasKey ? editing.maskedKey : 'no key'}` : undefined
+          }
         />
       </label>
       {error && (
@@ -55,7 +64,7 @@ export function AddBoardForm({ api, onDone }: AddBoardFormProps): React.JSX.Elem
         </p>
       )}
       <button type="submit" disabled={busy}>
-        Add board
+        {editing ? 'Save board' : 'Add board'}
       </button>
       <button type="button" onClick={() => onDone(undefined)}>
         Cancel

@@ -1,5 +1,6 @@
 // The board menu: which board is open, switch to another, add one (name, base URL, API key in a
-// password field; afterwards only the masked key is ever shown), test a connection, remove one.
+// password field; afterwards only the masked key is ever shown), edit one (rename it, move it to
+// another address, give it a new key), test a connection, remove one.
 import { useCallback, useEffect, useState } from 'react'
 import type { BoardProfileView, PlannerApi } from '../../src-shared/ipc'
 import { usePlannerStore } from '../state'
@@ -17,6 +18,7 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
   const [boards, setBoards] = useState<BoardProfileView[]>([])
   const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>()
   const [adding, setAdding] = useState(false)
+  const [editingId, setEditingId] = useState<string | null>(null)
   const store = usePlannerStore()
 
   const refresh = useCallback(async () => {
@@ -82,7 +84,11 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
         className="board-menu-button"
         aria-haspopup="true"
         aria-expanded={open}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          // Listed afresh on opening: a key may have left the keychain, or lists been given.
+          if (!open) void refresh()
+          setOpen(!open)
+        }}
       >
         {current ? current.name : 'No board'} ▾
       </button>
@@ -110,6 +116,19 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
                 >
                   Test
                 </button>
+                {!board.isLocal && (
+                  <button
+                    type="button"
+                    aria-expanded={editingId === board.id}
+                    onClick={() => {
+                      setAdding(false)
+                      setEditingId(editingId === board.id ? null : board.id)
+                    }}
+                    aria-label={`Edit ${board.name}`}
+                  >
+                    Edit
+                  </button>
+                )}
                 <button
                   type="button"
                   onClick={() => void remove(board)}
@@ -117,6 +136,20 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
                 >
                   Remove
                 </button>
+                {editingId === board.id && (
+                  <AddBoardForm
+                    api={api}
+                    editing={board}
+                    onDone={async (saved) => {
+                      setEditingId(null)
+                      if (!saved) return
+                      setNotice({ text: `Saved ${saved.name} (${saved.maskedKey}).`, error: false })
+                      await refresh()
+                      // The open board's name, address or key changed: load it again with them.
+                      if (saved.isCurrent) onBoardChanged()
+                    }}
+                  />
+                )}
               </li>
             ))}
           </ul>
@@ -133,7 +166,14 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
               }}
             />
           ) : (
-            <button type="button" className="add-board" onClick={() => setAdding(true)}>
+            <button
+              type="button"
+              className="add-board"
+              onClick={() => {
+                setEditingId(null)
+                setAdding(true)
+              }}
+            >
               Add a board…
             </button>
           )}

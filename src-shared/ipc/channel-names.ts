@@ -6,6 +6,7 @@ import type { Channel, EventName } from './contract'
 export const CHANNEL_METHODS = {
   'boards:list': 'boardsList',
   'boards:add': 'boardsAdd',
+  'boards:update': 'boardsUpdate',
   'boards:remove': 'boardsRemove',
   'boards:select': 'boardsSelect',
   'boards:test': 'boardsTest',

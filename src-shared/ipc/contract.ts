@@ -207,6 +207,19 @@ export const CHANNELS = {
     }),
     response: BoardProfileView,
   },
+  /**
+   * Renames a board, moves it to another address or replaces its key; an empty apiKey keeps the
+   * stored key. Refused for the local board, and for a move while edits wait for the board.
+   */
+  'boards:update': {
+    request: z.strictObject({
+      id: z.string().min(1),
+      name: z.string().trim().min(1).max(100),
+      baseUrl: z.string().min(1),
+      apiKey: z.string(),
+    }),
+    response: BoardProfileView,
+  },
   'boards:remove': { request: ProfileId, response: z.undefined() },
   'boards:select': { request: ProfileId, response: BoardProfileView },
   'boards:test': { request: ProfileId, response: ConnectionTest },

@@ -1,0 +1,75 @@
+/// <reference lib="dom" />
+// The board menu as a user meets it, in Chromium on the local demo board: a board added by
+// hand is edited in place (renamed, given a new key) under "Edit <name>", keeping its id; the
+// same board cannot be added twice; the local demo board offers no Edit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startPlanner } from './harness'
+import type { Planner } from './harness'
+import { localBoardClient } from './local-board-client'
+import type { BoardClient } from './local-board-client'
+import { pageIpc } from './page-ipc'
+
+let planner: Planner
+let board: BoardClient
+const ipc = <T>(channel: string, payload: unknown) => pageIpc<T>(planner.page, channel, payload)
+
+interface Listed {
+  id: string
+  name: string
+  maskedKey: string
+  isLocal: boolean
+}
+
+beforeAll(async () => {
+  planner = await startPlanner({ localTasks: 20 })
+  await planner.page.goto(planner.url)
+  await planner.page.waitForSelector('.tree-row[data-task-id]', { timeout: 20_000 })
+  board = await localBoardClient(planner.page, planner.userData)
+}, 90_000)
+afterAll(() => planner?.close())
+
+const menu = () => planner.page.getByRole('menu', { name: 'Boards' })
+async function openMenu(): Promise<void> {
+  if ((await menu().count()) === 0) await planner.page.locator('.board-menu-button').click()
+  await menu().waitFor()
+}
+
+describe('the board menu', () => {
+  it('edits a board in place: a new name, and its key kept when left blank', async () => {
+    const { page } = planner
+    const added = await ipc<Listed>('boards:add', {
+      name: 'Team board',
+      baseUrl: board.baseUrl,
+      apiKey: board.apiKey,
+    })
+    await openMenu()
+    expect(await menu().getByRole('button', { name: 'Edit Local demo board' }).count()).toBe(0)
+    await menu().getByRole('button', { name: 'Edit Team board' }).click()
+    const form = page.getByRole('form', { name: 'Edit Team board' })
+    await form.getByLabel('Name', { exact: true }).fill('Team board, renamed')
+    expect(await form.getByLabel('New API key', { exact: true }).inputValue()).toBe('')
+    await form.getByRole('button', { name: 'Save board' }).click()
+    await expect.poll(() => form.count()).toBe(0)
+    await expect
+      .poll(() => menu().getByRole('button', { name: 'Edit Team board, renamed' }).count())
+      .toBe(1)
+    const listed = (await ipc<Listed[]>('boards:list', undefined)).find((b) => b.id === added.id)
+    expect(listed).toMatchObject({ name: 'Team board, renamed', maskedKey: added.maskedKey })
+  })
+
+  it('refuses the same board twice, in words, and adds nothing', async () => {
+    const { page } = planner
+    const before = (await ipc<Listed[]>('boards:list', undefined)).length
+    await openMenu()
+    await menu().getByRole('button', { name: 'Add a board…' }).click()
+    const form = page.getByRole('form', { name: 'Add a board' })
+    await form.getByLabel('Name', { exact: true }).fill('Team board again')
+    await form.getByLabel('Base URL', { exact: true }).fill(board.baseUrl)
+    await form.getByLabel('API key', { exact: true }).fill(board.apiKey)
+    await form.getByRole('button', { name: 'Add board' }).click()
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toBe('That board is already in the planner as "Team board, renamed", with the same key.')
+    expect(await ipc<Listed[]>('boards:list', undefined)).toHaveLength(before)
+  })
+})

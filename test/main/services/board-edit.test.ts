@@ -1,0 +1,103 @@
+// Editing a board through IPC, as the board menu does, against a real board behind a proxy that
+// can be taken down: a move to another address waits until the board's waiting edits are sent
+// (a rename or a new key does not), and a move forgets the stored copy of the old address, so
+// the planner never shows one service's tasks as another's.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createIpcRouter } from '../../../src-main/ipc/ipc-router'
+import type { IpcRouter } from '../../../src-main/ipc/ipc-router'
+import { MemorySecretStore } from '../../../src-main/secrets/memory-secret-store'
+import { createPlannerServices } from '../../../src-main/services/planner-services'
+import type { PlannerServices } from '../../../src-main/services/planner-services'
+import type {
+  BoardProfileView,
+  BoardSnapshot,
+  PendingEdits,
+  UpdateTasksResult,
+} from '../../../src-shared/ipc'
+import { startSwitchableProxy } from '../../support/switchable-proxy'
+import type { SwitchableProxy } from '../../support/switchable-proxy'
+
+let dir: string
+let services: PlannerServices
+let router: IpcRouter
+let proxy: SwitchableProxy
+/** The board's new address: the same board behind a second proxy. */
+let elsewhere: SwitchableProxy
+
+async function call<T>(channel: string, payload?: unknown): Promise<T> {
+  const result = await router.dispatch(channel, payload, true)
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
+  return result.value as T
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tb-board-edit-'))
+  services = await createPlannerServices({
+    userDataDir: dir,
+    secretStore: new MemorySecretStore(),
+    emit: () => {},
+    localBoardTasks: 30,
+    log: () => {},
+    edits: { answerWithinMs: 3_000, backoffMs: () => 150 },
+  })
+  router = createIpcRouter(services.handlers)
+  proxy = await startSwitchableProxy(services.localBoard!.url)
+  elsewhere = await startSwitchableProxy(services.localBoard!.url)
+})
+afterAll(async () => {
+  await proxy.close()
+  await elsewhere.close()
+  await services.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+it('moves a board only once its waiting edits are sent; renames it at any time', async () => {
+  const local = services.localBoard!
+  const board = await call<BoardProfileView>('boards:add', {
+    name: 'Team board',
+    baseUrl: proxy.url,
+    apiKey: local.apiKey,
+  })
+  await call('boards:select', { id: board.id })
+  const snapshot = await call<BoardSnapshot>('board:sync', {})
+  const task = snapshot.tasks.find((t) => t.type === 'task' && t.dueDate !== '')!
+
+  await proxy.down()
+  const answer = await call<UpdateTasksResult>('tasks:update', {
+    tasks: [{ id: task.id, title: `${task.title} (offline)` }],
+    seen: { [task.id]: task.updatedAt },
+  })
+  expect(answer.status).toBe('queued')
+
+  const moved = { id: board.id, name: 'Team board', baseUrl: elsewhere.url, apiKey: '' }
+  const refused = await router.dispatch('boards:update', moved, true)
+  expect(refused.ok).toBe(false)
+  expect(!refused.ok && refused.error.message).toBe(
+    'The board was not moved: 1 edit waits for it at its present address. Send or discard them first; the name and key can change now.',
+  )
+  const renamed = await call<BoardProfileView>('boards:update', {
+    ...moved,
+    baseUrl: proxy.url,
+    name: 'Team board (renamed)',
+  })
+  expect(renamed).toMatchObject({ id: board.id, name: 'Team board (renamed)', baseUrl: proxy.url })
+  expect(await call<PendingEdits>('edits:pending')).toMatchObject({ count: 1 })
+
+  // Back up: the waiting edit lands, and then the board may move.
+  await proxy.up()
+  await call('edits:retry')
+  await expect
+    .poll(async () => (await call<PendingEdits>('edits:pending')).count, { timeout: 10_000 })
+    .toBe(0)
+  const done = await call<BoardProfileView>('boards:update', { ...moved, name: 'Team board' })
+  expect(done).toMatchObject({ id: board.id, baseUrl: elsewhere.url, isCurrent: true })
+  // No stored copy of the old address is shown for the new one: the first look loads afresh.
+  const first = await call<BoardSnapshot & { fromCache?: boolean }>('board:sync', {
+    cachedFirst: true,
+  })
+  expect(first.fromCache).not.toBe(true)
+  expect(first.tasks.find((t) => t.id === task.id)?.title).toBe(`${task.title} (offline)`)
+})
