@@ -1,12 +1,15 @@
-// Tasks with no dates. Drag one onto the timeline to schedule it on the day it is dropped.
+// Tasks with no dates. Drag one onto the timeline to schedule it on the day it is dropped, or,
+// from the keyboard, move through them with the arrow keys (a listbox: the list keeps the focus
+// and names the active item) and press Enter to open one and give it dates; Shift+F10 or the
+// Menu key opens its context menu.
 //
 // Windowed: only the items in the tray's view (and a few either side) are in the DOM, each one
 // line high. A large board has thousands of undated tasks (3,818 at 50,000 tasks), and laying
 // them all out was the largest part of the first frame (24,000 layout objects, most of them
 // the tray's); a filter keystroke rebuilt them all too.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { Task } from '../src-shared/api'
-import { usePlanner } from './state'
+import { usePlanner, usePlannerStore } from './state'
 
 export const TASK_DRAG_TYPE = 'application/x-planner-task'
 
@@ -70,6 +73,11 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
     })
   }
 
+  // The keyboard's place in the list, by task (an index would drift when the tray changes).
+  const store = usePlannerStore()
+  const idPrefix = useId()
+  const [activeId, setActiveId] = useState<string | null>(null)
+
   // A task Find (or anything else) reveals that is here, not on the chart: scrolled to the
   // middle of the tray and marked, as its bar would be.
   const selectedIds = usePlanner((s) => s.selection.selectedIds)
@@ -83,30 +91,85 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
       0,
       listTop + at * TRAY_ITEM_PX - (element.clientHeight - TRAY_ITEM_PX) / 2,
     )
+    setActiveId(tasks[at]?.id ?? null)
     measure()
     // Only a new reveal scrolls; the tray's tasks changing does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reveal])
 
+  const activeAt = activeId === null ? -1 : tasks.findIndex((t) => t.id === activeId)
+  const activate = (at: number, select = true) => {
+    const task = tasks[at]
+    const element = tray.current
+    if (!task || !element) return
+    setActiveId(task.id)
+    // As in the task tree, moving selects; arriving (Tab) only shows where the keyboard is.
+    if (select) store.getState().selectTasks([task.id])
+    // Into view, so the active item is drawn (the list is windowed) and seen.
+    const top = (list.current?.offsetTop ?? 0) + at * TRAY_ITEM_PX
+    if (top < element.scrollTop) element.scrollTop = top
+    else if (top + TRAY_ITEM_PX > element.scrollTop + element.clientHeight)
+      element.scrollTop = top + TRAY_ITEM_PX - element.clientHeight
+    measure()
+  }
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const page = Math.max(1, Math.floor(view.height / TRAY_ITEM_PX) - 1)
+    const from = activeAt
+    const to = {
+      ArrowDown: from + 1,
+      ArrowUp: from < 0 ? 0 : from - 1,
+      Home: 0,
+      End: tasks.length - 1,
+      PageDown: from + page,
+      PageUp: from - page,
+    }[event.key]
+    if (to !== undefined) {
+      event.preventDefault()
+      activate(Math.max(0, Math.min(tasks.length - 1, to)))
+    } else if (event.key === 'Enter' && activeAt >= 0) {
+      event.preventDefault()
+      event.stopPropagation()
+      const id = tasks[activeAt]!.id
+      store.getState().selectTasks([id])
+      store.getState().showDetails(id)
+    }
+  }
+
   const { first, end } = trayWindow(view, tasks.length)
   return (
-    // Focusable, so a keyboard can scroll a long tray (its items are only dragged).
-    <aside
-      className="unscheduled"
-      aria-label="Unscheduled tasks"
-      tabIndex={0}
-      ref={tray}
-      onScroll={onScroll}
-    >
-      <h2>Unscheduled ({tasks.length})</h2>
-      <ul ref={list} style={{ height: tasks.length * TRAY_ITEM_PX }}>
+    <aside className="unscheduled" aria-label="Unscheduled tasks" ref={tray} onScroll={onScroll}>
+      <h2 id={`${idPrefix}-heading`}>Unscheduled ({tasks.length})</h2>
+      <ul
+        ref={list}
+        style={{ height: tasks.length * TRAY_ITEM_PX }}
+        role="listbox"
+        aria-labelledby={`${idPrefix}-heading`}
+        tabIndex={tasks.length > 0 ? 0 : -1}
+        aria-activedescendant={
+          activeAt >= first && activeAt < end ? `${idPrefix}-${activeAt}` : undefined
+        }
+        onFocus={() => {
+          // The keyboard arrives on the selected task here, else on the first.
+          if (activeAt >= 0) return
+          const selected = tasks.findIndex((t) => selectedIds.includes(t.id))
+          if (tasks.length > 0) activate(Math.max(0, selected), false)
+        }}
+        onKeyDown={onKeyDown}
+      >
         {tasks.slice(first, end).map((task, i) => {
           const name = `${task.projectKey}-${task.key} ${task.title}`
+          const at = first + i
           return (
             <li
               key={task.id}
-              className={selectedIds.includes(task.id) ? 'selected' : undefined}
-              aria-current={selectedIds.includes(task.id) ? true : undefined}
+              id={`${idPrefix}-${at}`}
+              role="option"
+              aria-selected={selectedIds.includes(task.id)}
+              className={
+                [selectedIds.includes(task.id) ? 'selected' : '', at === activeAt ? 'active' : '']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               draggable
               data-task-id={task.id}
               style={{ top: (first + i) * TRAY_ITEM_PX }}
@@ -118,7 +181,7 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
                 event.dataTransfer.setData(TASK_DRAG_TYPE, task.id)
                 event.dataTransfer.effectAllowed = 'move'
               }}
-              aria-label={`${name}, unscheduled; drag onto the timeline to schedule`}
+              aria-label={`${name}, unscheduled; Enter opens it to give it dates, or drag it onto the timeline`}
             >
               <span className="task-key">{`${task.projectKey}-${task.key}`}</span> {task.title}
             </li>

@@ -1,5 +1,5 @@
-// The context menu of bars, tree rows and arrows (right click, the Menu key or Shift+F10 on the
-// focused row). It listens on the document, so the timeline and the tree only need to mark their
+// The context menu of bars, tree rows, the Unscheduled tray's items and arrows (right click, the
+// Menu key or Shift+F10 on the focused row or tray item). It listens on the document, so the timeline and the tree only need to mark their
 // elements: `data-task-id` on a bar or row, `data-link-id` on an arrow. A role=menu with
 // menuitems: arrow keys move, Enter runs, Esc or a click elsewhere closes.
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
@@ -11,10 +11,14 @@ import { menuItems } from './menu-items'
 import './context-menu.css'
 import { useReturnFocus } from '../focus/return-focus'
 
+/** A task's bar, its tree row, or its item in the Unscheduled tray. */
+const TASK_ELEMENTS =
+  '.tb-bar[data-task-id], .tree-row[data-task-id], .unscheduled li[data-task-id]'
+
 function targetOf(element: Element | null): MenuTarget | undefined {
   const link = element?.closest('[data-link-id]')
   if (link) return { kind: 'dependency', dependencyId: link.getAttribute('data-link-id') ?? '' }
-  const task = element?.closest('.tb-bar[data-task-id], .tree-row[data-task-id]')
+  const task = element?.closest(TASK_ELEMENTS)
   if (task) return { kind: 'task', taskId: task.getAttribute('data-task-id') ?? '' }
   return undefined
 }
@@ -36,8 +40,11 @@ function useMenuTriggers(store: PlannerStore): void {
       const target = event.target instanceof Element ? event.target : null
       if (target?.closest('[role="dialog"], [role="alertdialog"], dialog')) return
       const focused = store.getState().selection.focusedId
+      const id = focused ? CSS.escape(focused) : ''
       const row = focused
-        ? document.querySelector(`.tree-row[data-task-id="${CSS.escape(focused)}"]`)
+        ? document.querySelector(
+            `.tree-row[data-task-id="${id}"], .unscheduled li[data-task-id="${id}"]`,
+          )
         : null
       if (!focused || !row) return
       event.preventDefault()

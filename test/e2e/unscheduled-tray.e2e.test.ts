@@ -1,10 +1,12 @@
 /// <reference lib="dom" />
 // The Unscheduled tray on a board with more undated tasks than it shows at once: only the items
 // in its view are in the page (a 50,000-task board has thousands, and laying them all out was
-// most of the first frame), yet every one of them can be scrolled to, read and dragged.
+// most of the first frame), yet every one of them can be scrolled to, read and dragged, and
+// reached and scheduled from the keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPlanner } from './harness'
 import type { Planner } from './harness'
+import { localBoardClient } from './local-board-client'
 
 let planner: Planner
 /** How many the tray says it holds. */
@@ -91,10 +93,60 @@ describe('the Unscheduled tray', () => {
     expect(await item.getAttribute('draggable')).toBe('true')
     expect(await item.getAttribute('title')).toBe(
       (await item.getAttribute('aria-label'))!.replace(
-        ', unscheduled; drag onto the timeline to schedule',
+        ', unscheduled; Enter opens it to give it dates, or drag it onto the timeline',
         '',
       ),
     )
     await planner.screenshot('unscheduled-tray-end')
+  })
+
+  it('is reached from the keyboard: arrows move, End reaches the last, Enter opens it for dates', async () => {
+    const { page } = planner
+    const list = tray().getByRole('listbox')
+    const active = () =>
+      list.evaluate((element) => {
+        const id = element.getAttribute('aria-activedescendant')
+        const item = id ? document.getElementById(id) : null
+        return item
+          ? { position: Number(item.getAttribute('aria-posinset')), label: item.ariaLabel ?? '' }
+          : null
+      })
+    await tray().evaluate((element) => element.scrollTo({ top: 0 }))
+    await list.focus()
+    await page.keyboard.press('Home')
+    expect(await active()).toMatchObject({ position: 1 })
+    await page.keyboard.press('ArrowDown')
+    expect(await active()).toMatchObject({ position: 2 })
+    expect(await tray().locator('li.selected').getAttribute('aria-posinset')).toBe('2')
+    // The last one is far below the drawn items: it is scrolled to, drawn and named.
+    await page.keyboard.press('End')
+    await expect.poll(async () => (await active())?.position).toBe(undated)
+    const { label } = (await active())!
+    const key = label.split(' ')[0]!
+    // Its context menu, from the keyboard; Esc gives the keyboard back to the list.
+    await page.keyboard.press('Shift+F10')
+    const menu = page.getByRole('menu', { name: new RegExp(`^Actions for ${key} `) })
+    await menu.waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => menu.count()).toBe(0)
+    expect(await list.evaluate((element) => element === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    const panel = page.getByRole('dialog', { name: `Task ${key}` })
+    await panel.waitFor()
+    await panel.getByLabel('Start date', { exact: true }).fill('2026-12-01')
+    await panel.getByLabel('Due date', { exact: true }).fill('2026-12-03')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    // Scheduled: the board has its dates, and the tray one task fewer.
+    const board = await localBoardClient(page, planner.userData)
+    // Asked by its new start day: a list answers at most 100 tasks, and this board has 900.
+    await expect
+      .poll(async () => {
+        const scheduled = await board.tasks('startDate=2026-12-01')
+        return scheduled.some((t) => `${t.projectKey}-${t.key}` === key)
+      })
+      .toBe(true)
+    await expect
+      .poll(() => tray().getByRole('heading').textContent())
+      .toBe(`Unscheduled (${undated - 1})`)
   })
 })
