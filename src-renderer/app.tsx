@@ -11,6 +11,7 @@ import { selectFilterOutcome } from './filters/filter-outcome'
 import { ContextMenu } from './context-menu/context-menu'
 import { HistoryButtons } from './history-buttons'
 import { Messages } from './messages'
+import { Announcer } from './announcer'
 import { QuestionDialog } from './question-dialog'
 import { MilestonesPanel } from './schedule/milestones-panel'
 import { ProblemsPanel } from './schedule/problems-panel'
@@ -134,6 +135,7 @@ export function App(): React.JSX.Element {
         <ThemeControl api={api} />
       </Toolbar>
       <Messages api={api} />
+      <Announcer />
       <main className="workspace">
         <BoardTimeline api={api} />
         <TaskDetails api={api} />

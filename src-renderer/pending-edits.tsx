@@ -35,7 +35,11 @@ export function PendingEdits({
   return (
     <span className="pending">
       <span data-testid="pending-edits" title={why || undefined}>
-        {count > 0 ? `${edits} waiting for ${boardName}` : 'All edits saved'}
+        {/* Live: edits start or stop waiting (the board went away or came back). The saving
+            count is not: it changes with every drag. */}
+        <span role="status">
+          {count > 0 ? `${edits} waiting for ${boardName}` : 'All edits saved'}
+        </span>
         {saving > 0 ? `, ${saving} saving` : ''}
       </span>
       {count > 0 && (

@@ -29,9 +29,12 @@ export function StatusBar({
   const listsGiven = !!lists && (lists.projectKeys.length > 0 || lists.statuses.length > 0)
   const synced = status.syncedAt ? new Date(status.syncedAt).toLocaleString() : 'never'
   return (
-    <footer className="status-bar" role="status" aria-label="Status">
+    // A landmark, not one live region: as one, every tick of the load's progress had a screen
+    // reader read the whole bar, buttons included. Only the parts worth hearing are live: when
+    // the board was synced, how complete it is, waiting edits, an error.
+    <footer className="status-bar" aria-label="Status">
       <span className="board">{boardName}</span>
-      <span className="synced">
+      <span className="synced" role="status">
         Synced {synced}
         {status.fromCache
           ? status.loading
@@ -46,7 +49,11 @@ export function StatusBar({
         </span>
       )}
       <span className="coverage-line">
-        <span className={coverage.warning ? 'coverage warning' : 'coverage'} data-testid="coverage">
+        <span
+          className={coverage.warning ? 'coverage warning' : 'coverage'}
+          data-testid="coverage"
+          role="status"
+        >
           {coverage.text}
         </span>
         {(coverage.warning || listsGiven) && <span aria-hidden="true">·</span>}
@@ -62,7 +69,11 @@ export function StatusBar({
         )}
       </span>
       <PendingEdits api={api} boardName={boardName} />
-      {status.error && <span className="error">{status.error.message}</span>}
+      {status.error && (
+        <span className="error" role="alert">
+          {status.error.message}
+        </span>
+      )}
       {/* aria-disabled, not disabled: a disabled button drops the focus it has (to the page's
           body), so a keyboard user who pressed Refresh lost their place while it loaded. */}
       <button

@@ -218,6 +218,17 @@ describe('dependencies on the timeline', () => {
     expect(
       await page.evaluate(() => document.activeElement?.closest('[role="tree"]') !== null),
     ).toBe(true)
+    // What only the chart shows is said in words, for screen readers: the delete, then its undo.
+    const said = () => page.getByTestId('announcer').textContent()
+    const arrowName = name(a, b).replace(/^Dependency /, '')
+    expect(await page.getByTestId('announcer').getAttribute('role')).toBe('status')
+    await expect.poll(said).toBe(`Deleted the dependency ${arrowName}.`)
+    await page.keyboard.press('Control+z')
+    await expect.poll(said).toBe(`Undone: delete dependency ${arrowName}.`)
+    await expect.poll(async () => (await between(a, b)).length).toBe(1)
+    await page.keyboard.press('Control+Shift+z')
+    await expect.poll(said).toBe(`Redone: delete dependency ${arrowName}.`)
+    await expect.poll(async () => (await between(a, b)).length).toBe(0)
   })
 
   it('a dependency that would close a loop is named as one, and nothing is sent', async () => {

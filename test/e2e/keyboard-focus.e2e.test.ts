@@ -204,3 +204,21 @@ describe('closing gives the keyboard back', () => {
     }
   })
 })
+
+describe('what a screen reader hears', () => {
+  it('the status bar is a landmark whose parts speak, not one live region read whole', async () => {
+    const { page } = planner
+    const bar = page.getByRole('contentinfo', { name: 'Status' })
+    expect(await bar.count()).toBe(1)
+    // The whole bar is no live region: each tick of a load's progress would read it all again.
+    expect(await bar.evaluate((footer) => footer.closest('[role="status"], [aria-live]'))).toBe(
+      null,
+    )
+    const live = await bar
+      .getByRole('status')
+      .evaluateAll((parts) => parts.map((part) => part.textContent ?? ''))
+    expect(live.some((text) => text.startsWith('Synced '))).toBe(true)
+    expect(live.some((text) => / tasks/.test(text))).toBe(true)
+    expect(live).toContain('All edits saved')
+  })
+})

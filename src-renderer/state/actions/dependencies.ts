@@ -164,8 +164,10 @@ export async function createDependency(
   const result = await send(store, api, ends)
   if (!result.ok) return fail(store, result.words)
   const { predecessorId, successorId, lagDays } = ends
+  const name = dependencyName(keyOf, predecessorId, successorId)
+  store.getState().announce(`Added the dependency ${name}, lag ${lagDays} days.`)
   recordStep(store, options, {
-    label: `add dependency ${dependencyName(keyOf, predecessorId, successorId)}`,
+    label: `add dependency ${name}`,
     undo: { kind: 'deleteDependency', predecessorId, successorId },
     redo: { kind: 'createDependency', predecessorId, successorId, lagDays },
   })
@@ -192,6 +194,7 @@ export async function deleteDependency(
     return fail(store, `Could not delete the dependency ${name}: ${answer.error.message}`)
   }
   const { predecessorId, successorId, lagDays } = dependency
+  store.getState().announce(`Deleted the dependency ${name}.`)
   recordStep(store, options, {
     label: `delete dependency ${name}`,
     undo: { kind: 'createDependency', predecessorId, successorId, lagDays },

@@ -61,6 +61,7 @@ async function runNewest(
     if (!done) return false
     // This entry, not the newest: the user may have edited while the step ran.
     store.getState().settleEntry(entry, direction === 'undo' ? 'past' : 'future', since)
+    store.getState().announce(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${entry.label}.`)
     return true
   } finally {
     store.getState().setHistoryBusy(false)

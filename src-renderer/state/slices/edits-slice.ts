@@ -10,6 +10,12 @@ import type { SliceCreator } from '../store'
 
 export interface EditsSlice {
   edits: EditsData
+  /**
+   * The last thing done that shows only on the chart (an undo, a redo, a dependency added or
+   * deleted), in words for screen readers; `seq` tells a repeat of the same words apart.
+   */
+  announcement: { text: string; seq: number } | null
+  announce(text: string): void
   pendingChanged(pending: PendingEdits): void
   /** Returns the message's id. */
   addMessage(kind: MessageKind, text: string): number
@@ -18,6 +24,9 @@ export interface EditsSlice {
 
 export const createEditsSlice: SliceCreator<EditsSlice> = (set, get) => ({
   edits: EMPTY_EDITS,
+  announcement: null,
+
+  announce: (text) => set((s) => ({ announcement: { text, seq: (s.announcement?.seq ?? 0) + 1 } })),
 
   pendingChanged: (pending) =>
     set((s) => {
