@@ -1,6 +1,8 @@
 // Labelled inputs of the task forms. Each control's accessible name is its label (the names the
 // issue fixes: "Title", "Status"...), and a broken rule shows under it, tied to it with
-// aria-describedby and aria-invalid, so a screen reader hears it with the field.
+// aria-describedby and aria-invalid, so a screen reader hears it with the field. Not an alert:
+// a Save or Create with broken rules moves the keyboard to the first field in error, which
+// reads its rule; as alerts, every rule was read out at once, and that one twice.
 import { useId } from 'react'
 
 interface FieldProps {
@@ -18,7 +20,7 @@ export function Field({ label, error, children, className }: FieldProps): React.
       <label htmlFor={id}>{label}</label>
       {children({ id, errorId })}
       {error && (
-        <span id={errorId} className="field-error" role="alert">
+        <span id={errorId} className="field-error">
           {label}: {error}
         </span>
       )}

@@ -95,6 +95,18 @@ describe('New task', () => {
     const text = await dialog.textContent()
     expect(text).toMatch(/Title: must not be blank/)
     expect(text).toMatch(/a Email property takes an e-mail address/)
+    // A screen reader hears each rule once, with its field: the first field in error has the
+    // keyboard and names its rule; the rules are no alerts read out all at once besides.
+    const focused = await page.evaluate(() => {
+      const active = document.activeElement!
+      const described = active.getAttribute('aria-describedby')
+      return {
+        invalid: active.getAttribute('aria-invalid'),
+        rule: described ? document.getElementById(described)?.textContent : null,
+      }
+    })
+    expect(focused).toEqual({ invalid: 'true', rule: 'Title: must not be blank' })
+    expect(await dialog.getByRole('alert').count()).toBe(0)
     await field(dialog, 'Title').fill('x'.repeat(501))
     await expect.poll(() => dialog.textContent()).toMatch(/at most 500 characters/)
     await page.waitForTimeout(300)
