@@ -80,6 +80,8 @@ export function TaskPicker(props: TaskPickerProps): React.JSX.Element {
             aria-expanded={matches.length > 0}
             aria-controls={listId}
             aria-autocomplete="list"
+            // The highlighted match is announced as the arrow keys move (focus stays in the field).
+            aria-activedescendant={matches[active] ? `${listId}-${active}` : undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={errorId}
             placeholder="Type a key or words of a title"
@@ -110,6 +112,7 @@ export function TaskPicker(props: TaskPickerProps): React.JSX.Element {
             {matches.map((task, index) => (
               <li
                 key={task.id}
+                id={`${listId}-${index}`}
                 role="option"
                 aria-selected={index === active}
                 onMouseDown={(event) => event.preventDefault()}

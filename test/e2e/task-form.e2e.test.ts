@@ -407,6 +407,22 @@ describe('Details panel', () => {
     const panel = panelOf(from!)
     await panel.waitFor()
     await panel.getByRole('button', { name: 'Add successor' }).click()
+    // The arrow keys move the highlight, and a screen reader hears the highlighted match: the
+    // field names it (the keyboard stays in the field).
+    const picker = field(panel, 'Successor')
+    // A letter most titles have: several matches.
+    await picker.fill('e')
+    const highlighted = () =>
+      picker.evaluate((input) => {
+        const id = input.getAttribute('aria-activedescendant')
+        const option = id ? document.getElementById(id) : null
+        return option?.getAttribute('aria-selected') === 'true' ? option.textContent : null
+      })
+    const options = panel.getByRole('listbox', { name: 'Successor matches' }).getByRole('option')
+    await expect.poll(() => options.count()).toBeGreaterThan(1)
+    expect(await highlighted()).toBe(await options.nth(0).textContent())
+    await picker.press('ArrowDown')
+    expect(await highlighted()).toBe(await options.nth(1).textContent())
     await field(panel, 'Successor').fill(`${to!.projectKey}-${to!.key}`)
     await panel.getByRole('option', { name: `${to!.projectKey}-${to!.key} ${to!.title}` }).click()
     await field(panel, 'Lag (days)').fill('-1')
