@@ -131,6 +131,10 @@ describe('dependencies on the timeline', () => {
     await expect.poll(() => creates).toBe(1)
     const [dep] = await between(a, b)
     await expect.poll(() => page.locator(`[data-link-id="${dep!.id}"]`).count()).toBe(1)
+    // A screen reader hears which tasks it links and its lag, as the chart shows them.
+    expect(
+      await page.locator(`[data-link-id="${dep!.id}"] .tb-arrow-hit`).getAttribute('aria-label'),
+    ).toBe(`${name(a, b)}, lag 0 days`)
     await planner.screenshot('dependencies-01-drawn')
   })
 

@@ -92,7 +92,7 @@ export class BarDecor {
     group.setAttribute('data-task-id', id)
     group.setAttribute('role', 'button')
     // setAttribute: plain text, never parsed.
-    group.setAttribute('aria-label', model.bar.label)
+    group.setAttribute('aria-label', model.bar.name ?? model.bar.label)
     if (selected) group.setAttribute('aria-pressed', 'true')
 
     if (!resizable(model)) {
@@ -158,6 +158,8 @@ export class BarDecor {
     if (!model) return
     this.place(bar, model.x, model.width)
     this.placeLabel(bar)
+    // Moved in place (new dates): its name says the new dates.
+    bar.group.setAttribute('aria-label', model.bar.name ?? model.bar.label)
     const selected = model.bar.selected === true
     bar.group.classList.toggle('is-selected', selected)
     if (selected) bar.group.setAttribute('aria-pressed', 'true')

@@ -193,7 +193,9 @@ export class Scene {
       if (
         bar.startMs !== prev.startMs ||
         bar.endMs !== prev.endMs ||
-        Boolean(bar.selected) !== Boolean(prev.selected)
+        Boolean(bar.selected) !== Boolean(prev.selected) ||
+        // Its accessible name (it says the dates and the assignee) is set again on refresh.
+        bar.name !== prev.name
       ) {
         Object.assign(model, rectOf(this.layout, bar))
         changed.push(model)

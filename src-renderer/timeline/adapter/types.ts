@@ -17,6 +17,8 @@ export interface AdapterBar {
   id: string
   /** Plain text (title, assignee, status...). The adapter escapes it; it is never parsed as HTML. */
   label: string
+  /** Accessible name (plain text: key, title, dates...); the label when absent. */
+  name?: string
   startMs: number
   /** Right edge. A milestone is a point: startMs === endMs, the diamond is centred there. */
   endMs: number

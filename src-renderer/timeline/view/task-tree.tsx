@@ -9,7 +9,7 @@ import { Icon } from '../../icons/icon'
 import { selectFocusChain } from '../../schedule/schedule-selectors'
 import { usePlanner, usePlannerStore } from '../../state'
 import type { Row } from '../geometry'
-import { initials } from './timeline-model'
+import { initials, taskName } from './timeline-model'
 
 export const TREE_WIDTH = 300
 
@@ -20,15 +20,6 @@ interface TaskTreeProps {
   rowHeight: number
   top: number
   rowIds: readonly string[]
-}
-
-function describe(task: Task): string {
-  const due = task.dueDate ? `, due ${task.dueDate.slice(0, 10)}` : ''
-  const who = task.assignedUserEmail ? `, assigned to ${task.assignedUserEmail}` : ''
-  // The row's visible text (key, title, initials) comes first and whole, so a voice user can say
-  // what they see (WCAG 2.5.3, label in name); the rest only adds.
-  const initialsShown = task.assignedUserEmail ? ` ${initials(task.assignedUserEmail)}` : ''
-  return `${task.projectKey}-${task.key} ${task.title}${initialsShown}, ${task.type === 'milestone' ? 'milestone' : task.status}${due}${who}`
 }
 
 // Memoised: a scroll frame re-renders the timeline view, and the tree's props (the layout's rows,
@@ -134,8 +125,8 @@ export const TaskTree = memo(function TaskTree({
         aria-expanded={row.hasChildren ? !row.collapsed : undefined}
         aria-label={
           context.has(task.id)
-            ? `${describe(task)}, shown as the parent of a match`
-            : describe(task)
+            ? `${taskName(task)}, shown as the parent of a match`
+            : taskName(task)
         }
         data-task-id={task.id}
         onClick={(event) =>

@@ -231,6 +231,38 @@ export function initials(email: string): string {
     .join('')
 }
 
+/**
+ * A task's accessible name in the tree: what the row shows (key, title, initials) first and
+ * whole, so a voice user can say what they see (WCAG 2.5.3, label in name), then what a sighted
+ * user reads off the chart: status or milestone, dates, assignee.
+ */
+export function taskName(task: Task): string {
+  const initialsShown = task.assignedUserEmail ? ` ${initials(task.assignedUserEmail)}` : ''
+  const what = task.type === 'milestone' ? 'milestone' : task.status
+  return `${task.projectKey}-${task.key} ${task.title}${initialsShown}, ${what}${datesAndAssignee(task)}`
+}
+
+/** A bar's accessible name: its visible label first and whole (as above), then key and dates. */
+export function barName(task: Task): string {
+  const what = task.type === 'milestone' ? ', milestone' : ''
+  return `${barLabel(task)}, ${task.projectKey}-${task.key}${what}${datesAndAssignee(task)}`
+}
+
+function datesAndAssignee(task: Task): string {
+  const start = task.startDate.slice(0, 10)
+  const due = task.dueDate.slice(0, 10)
+  const dates =
+    start && due && task.type !== 'milestone'
+      ? `, ${start} to ${due}`
+      : due
+        ? `, due ${due}`
+        : start
+          ? `, starts ${start}`
+          : ''
+  const who = task.assignedUserEmail ? `, assigned to ${task.assignedUserEmail}` : ''
+  return `${dates}${who}`
+}
+
 /** What a bar says at a glance: title, assignee and status. */
 export function barLabel(task: Task): string {
   const who = task.assignedUserEmail ? ` · ${initials(task.assignedUserEmail)}` : ''
@@ -287,6 +319,7 @@ function barsOfRow(
       {
         id: task.id,
         label: barLabel(task),
+        name: barName(task),
         startMs,
         endMs,
         kind: 'summary',
@@ -304,6 +337,7 @@ function barsOfRow(
     {
       id: task.id,
       label: barLabel(task),
+      name: barName(task),
       startMs: extent.startMs,
       endMs: extent.endMs,
       kind: extent.kind,

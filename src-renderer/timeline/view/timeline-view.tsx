@@ -224,7 +224,7 @@ export function TimelineView({
         bars: input.bars.map((bar) => (bar.id in tasksById ? bar : { ...bar, linkable: false })),
         links: input.links.map((link) => ({
           ...link,
-          label: `Dependency ${dependencyName(keyOf, link.fromId, link.toId)}`,
+          label: `Dependency ${dependencyName(keyOf, link.fromId, link.toId)}, lag ${link.lagDays} ${link.lagDays === 1 ? 'day' : 'days'}`,
           selected: link.id === selectedDependencyId,
         })),
       },

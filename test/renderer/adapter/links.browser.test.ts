@@ -173,6 +173,41 @@ describe('selecting an arrow', () => {
     expect((await p.call('arrows'))[0]!.classes).not.toContain('is-selected')
   })
 
+  it('names each bar by its accessible name, again when only its dates or name change', async () => {
+    const named = (id: string) =>
+      p.page.evaluate(
+        (barId) => document.querySelector(`[data-task-id="${barId}"]`)!.getAttribute('aria-label'),
+        id,
+      )
+    const withName = (name: string, start = '2026-03-02', end = '2026-03-07') => ({
+      ...ALL,
+      bars: [bar('a', 0, start, end, { name }), ...BARS.slice(1)],
+    })
+    await p.call('render', withName('APP-1 A, To Do, 2026-03-02 to 2026-03-06'))
+    expect(await named('a')).toBe('APP-1 A, To Do, 2026-03-02 to 2026-03-06')
+    // The label: what the bar shows, when there is no name.
+    expect(await named('b')).toBe('b')
+    // New dates move the bar in place; the name follows.
+    await p.call('mark')
+    await p.call(
+      'render',
+      withName('APP-1 A, To Do, 2026-03-04 to 2026-03-08', '2026-03-04', '2026-03-09'),
+    )
+    expect((await p.call('bars')).every((x) => x.marked)).toBe(true)
+    expect(await named('a')).toBe('APP-1 A, To Do, 2026-03-04 to 2026-03-08')
+    // A new name alone (another assignee with the same initials) is said too.
+    await p.call(
+      'render',
+      withName(
+        'APP-1 A, To Do, 2026-03-04 to 2026-03-08, assigned to al@x',
+        '2026-03-04',
+        '2026-03-09',
+      ),
+    )
+    expect(await named('a')).toBe('APP-1 A, To Do, 2026-03-04 to 2026-03-08, assigned to al@x')
+    await p.call('render', ALL)
+  })
+
   it('selects a focused arrow with Enter', async () => {
     await p.page.focus('[data-link-id="ac"] .tb-arrow-hit')
     await p.page.keyboard.press('Enter')

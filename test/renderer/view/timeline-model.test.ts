@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
   barLabel,
+  barName,
   buildModel,
   commandFromDrag,
   initials,
+  taskName,
   windowInput,
 } from '../../../src-renderer/timeline/view/timeline-model'
 import type { Dependency, Task } from '../../../src-shared/api'
@@ -135,5 +137,38 @@ describe('timeline model', () => {
     )
     expect(model.scale.xOfMs(Date.parse('2025-06-01T00:00:00.000Z'))).toBeGreaterThan(0)
     expect(model.scale.todayX(NOW)).toBeLessThan(model.scale.width)
+  })
+})
+
+describe("a task's accessible name (its bar and its tree row)", () => {
+  it('says the key and title first, then status, dates and assignee as the chart shows them', () => {
+    const base = task('t', {
+      projectKey: 'APP',
+      key: 12,
+      title: 'Login page',
+      status: 'In Progress',
+      assignedUserEmail: 'ada.lovelace@example.com',
+    })
+    expect(taskName(base)).toBe(
+      'APP-12 Login page AL, In Progress, 2026-03-02 to 2026-03-04, assigned to ada.lovelace@example.com',
+    )
+    expect(taskName({ ...base, assignedUserEmail: '', startDate: '' })).toBe(
+      'APP-12 Login page, In Progress, due 2026-03-04',
+    )
+    expect(taskName({ ...base, assignedUserEmail: '', dueDate: '' })).toBe(
+      'APP-12 Login page, In Progress, starts 2026-03-02',
+    )
+    expect(
+      taskName({ ...base, assignedUserEmail: '', type: 'milestone', startDate: '', title: 'Beta' }),
+    ).toBe('APP-12 Beta, milestone, due 2026-03-04')
+  })
+
+  it('on a bar, starts with what the bar shows, then says its key and dates', () => {
+    const shown = task('t', { projectKey: 'APP', key: 3, title: 'Shown', status: 'To Do' })
+    expect(barName(shown)).toBe('Shown · To Do, APP-3, 2026-03-02 to 2026-03-04')
+    expect(barName(shown).startsWith(barLabel(shown))).toBe(true)
+    const model = buildModel([shown], [], 'day', NOW)
+    const input = windowInput(model, [], 0, model.layout.rows.length - 1, new Set())
+    expect(input.bars.map((b) => b.name)).toEqual([barName(shown)])
   })
 })
