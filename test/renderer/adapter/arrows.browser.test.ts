@@ -3,6 +3,7 @@
 // others dimmed, arrows passing through the window faint, a violated arrow an open red line of at
 // most two bends, and lag labels with no room of their own shown on hover only.
 import { describe, expect, it } from 'vitest'
+import { contrastRatio, parseColour } from '../../support/colour-distance'
 import { useAdapterPage } from './browser-runner'
 import type { AdapterPage } from './browser-runner'
 import type { AdapterBar, AdapterLink, MountOptions, RenderInput } from './page-api'
@@ -88,6 +89,16 @@ describe('arrows that inform', () => {
         document.activeElement?.closest('.tb-arrow')?.getAttribute('data-link-id'),
       )
     expect(await focused()).toBe('bc')
+    // The focused arrow is easy to find: its route takes the focus ring's colour, thicker (a pale
+    // band around it alone was 1.3:1 against the chart).
+    const route = await p.page.evaluate(() => {
+      const path = document.querySelector('[data-link-id="bc"] path:not(.tb-arrow-hit)')!
+      const style = getComputedStyle(path)
+      return { stroke: style.stroke, width: parseFloat(style.strokeWidth) }
+    })
+    expect(route.stroke).toBe('rgb(37, 99, 235)')
+    expect(route.width).toBeGreaterThanOrEqual(2)
+    expect(contrastRatio(parseColour(route.stroke), [255, 255, 255])).toBeGreaterThanOrEqual(3)
     await p.page.keyboard.press('ArrowDown')
     await p.page.keyboard.press('ArrowUp')
     expect(await focused()).toBe('bc')
