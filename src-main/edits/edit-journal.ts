@@ -309,6 +309,11 @@ export class EditJournal {
   }
 
   /** Drops everything kept for a board (when the board itself is removed). */
+  /** Drops the versions the planner saw of a board's tasks (the board moved to another address). */
+  forgetVersions(profileId: string): void {
+    this.db.prepare('DELETE FROM task_versions WHERE profile_id = ?').run(profileId)
+  }
+
   forget(profileId: string): void {
     for (const table of ['pending_edits', 'edit_problems', 'task_versions'])
       this.db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId)

@@ -91,9 +91,22 @@ export class ProfileService {
       if (apiKey !== null) await this.#refuseDuplicate(settings, { baseUrl, apiKey }, id)
       const next: StoredProfile = { ...profile, name, baseUrl }
       const profiles = settings.profiles.map((p) => (p.id === id ? next : p))
-      // The key goes first: if it cannot be stored, the old name, address and key all stay.
+      // The key goes first: if it cannot be stored, the old name, address and key all stay; if
+      // the file then cannot be written, the old key goes back.
+      const oldKey = await this.#storedKey(profile)
       if (newKey !== undefined) await this.#storeKey(id, newKey, 'The board was not changed')
-      await writeSettings(this.settingsPath, { ...settings, profiles })
+      try {
+        await writeSettings(this.settingsPath, { ...settings, profiles })
+      } catch (error) {
+        if (newKey !== undefined) {
+          const restore =
+            oldKey === null
+              ? this.secrets.delete(accountOf(id))
+              : this.secrets.set(accountOf(id), oldKey)
+          await restore.catch(() => undefined)
+        }
+        throw error
+      }
       return { view: await this.#view(next, settings.currentId), moved }
     })
   }
@@ -163,6 +176,14 @@ export class ProfileService {
       const profiles = settings.profiles.map((p) => (p.id === id ? next : p))
       await writeSettings(this.settingsPath, { ...settings, profiles })
       return this.#view(next, settings.currentId)
+    })
+  }
+
+  /** The board's address now; null when there is no such board (any more). */
+  addressOf(id: string): Promise<string | null> {
+    return this.#exclusive(async () => {
+      const settings = await readSettings(this.settingsPath)
+      return settings.profiles.find((p) => p.id === id)?.baseUrl ?? null
     })
   }
 

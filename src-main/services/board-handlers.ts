@@ -4,6 +4,7 @@
 import type { Task } from '../../src-shared/api'
 import type { BoardSnapshot } from '../../src-shared/ipc'
 import { ApiError } from '../api'
+import { IpcFailure } from '../../src-shared/ipc/ipc-failure'
 import { overlayUpdates } from '../../src-shared/api/apply-update'
 import { findCreatedTasks } from '../edits/find-created-tasks'
 import type { IpcHandlers } from '../ipc/ipc-router'
@@ -62,6 +63,7 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
       const profileId = await context.currentId()
       const cached = await context.cache.get(profileId)
       if (cachedFirst && cached) return withPending({ ...cached, fromCache: true })
+      const address = await context.profiles.addressOf(profileId)
       const client = await context.client(profileId)
       const progress = { profileId, requests: 0, tasksLoaded: 0, pendingSlices: 0 }
       try {
@@ -75,6 +77,17 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
           // The board as the last sync left it: where to cut its due dates (never a proof).
           ...(cached ? { prior: cached.tasks } : {}),
         })
+        // Moved to another address, or removed, while it loaded: what was read is not this
+        // board's (any more), and it is neither stored nor taken as seen.
+        const now = await context.profiles.addressOf(profileId)
+        if (now !== address) {
+          throw new IpcFailure(
+            now === null ? 'NOT_FOUND' : 'CONFLICT',
+            now === null
+              ? 'The board was removed while it loaded.'
+              : 'The board moved to another address while it loaded; Refresh loads it from there.',
+          )
+        }
         const snapshot: BoardSnapshot = {
           profileId,
           ...result,

@@ -28,8 +28,9 @@ export function profileHandlers(
       )
       if (moved) {
         // Another address: what the planner kept of the old one (its snapshot, the versions it
-        // saw) describes another service. Views and baselines are the user's and stay.
-        journal.forget(id)
+        // saw) describes another service. Views and baselines are the user's and stay, and so
+        // does anything the journal still holds (the move was refused with edits waiting).
+        journal.forgetVersions(id)
         context.forgetClient(id)
         await context.cache.forget(id)
       } else if (input.apiKey.trim() !== '') {

@@ -144,6 +144,9 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
                       setEditingId(null)
                       if (!saved) return
                       setNotice({ text: `Saved ${saved.name} (${saved.maskedKey}).`, error: false })
+                      // At another address, Undo would replay steps made on the old one there.
+                      if (saved.baseUrl !== board.baseUrl)
+                        store.getState().forgetHistoryOf(board.id)
                       await refresh()
                       // The open board's name, address or key changed: load it again with them.
                       if (saved.isCurrent) onBoardChanged()

@@ -2,7 +2,7 @@
 // its target ("to" the latest due date or a milestone), "Milestones", the baselines ("Save
 // baseline", "Baselines") and, while a milestone's chain is focused, "Clear milestone focus".
 // The panels themselves are ./problems-panel.tsx and ./milestones-panel.tsx.
-import { useEffect, useMemo } from 'react'
+import { useEffect, useId, useMemo } from 'react'
 import type { PlannerApi } from '../../src-shared/ipc'
 import { keyNamer } from '../dependencies/dependency-words'
 import { usePlanner, usePlannerStore } from '../state'
@@ -34,21 +34,31 @@ export function ScheduleControls({ api }: { api: PlannerApi }): React.JSX.Elemen
   const { tasksById, dependencies } = board
   const keyOf = useMemo(() => keyNamer(tasksById, dependencies), [tasksById, dependencies])
 
+  const countId = useId()
+
   useEffect(() => {
     if (profileId) void loadBaselines(store, api, profileId)
   }, [store, api, profileId])
 
   return (
     <div className="schedule-controls" role="group" aria-label="Planning">
+      {/* Named "Problems" exactly (the count is not part of the name); the count is its
+          description, so a screen reader says it too. */}
       <button
         type="button"
         aria-pressed={panel === 'problems'}
+        aria-describedby={countId}
         className={problemCount > 0 ? 'has-problems' : undefined}
         onClick={() => store.getState().toggleSchedulePanel('problems')}
       >
         Problems
         {problemCount > 0 && <span aria-hidden="true"> ({problemCount})</span>}
       </button>
+      <span id={countId} className="visually-hidden">
+        {problemCount === 0
+          ? 'No problems'
+          : `${problemCount} ${problemCount === 1 ? 'problem' : 'problems'}`}
+      </span>
       <span className="critical-controls">
         <button
           type="button"

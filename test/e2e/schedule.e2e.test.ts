@@ -91,6 +91,14 @@ describe('Problems', () => {
     // The toolbar counts the broken dependency among the board's problems.
     await expect.poll(problemCount).toBeGreaterThan(0)
     const counted = await problemCount()
+    // A screen reader hears the count too, as the button's description.
+    const described = await page
+      .getByRole('button', { name: 'Problems', exact: true })
+      .evaluate(
+        (button) =>
+          document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent,
+      )
+    expect(described).toBe(`${counted} ${counted === 1 ? 'problem' : 'problems'}`)
     await page.getByRole('button', { name: 'Problems', exact: true }).click()
     const panel = page.getByRole('dialog', { name: 'Problems' })
     const item = panel.getByRole('listitem', {

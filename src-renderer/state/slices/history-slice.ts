@@ -55,6 +55,8 @@ export interface HistorySlice {
    */
   settleEntry(entry: HistoryEntry, from: 'past' | 'future', since: number): void
   setHistoryBusy(busy: boolean): void
+  /** Drops a board's entries: it moved to another address, where its steps mean nothing. */
+  forgetHistoryOf(profileId: string): void
 }
 
 /** Entries kept; the oldest go first. */
@@ -106,4 +108,13 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (set) => ({
     }),
 
   setHistoryBusy: (busy) => set((s) => ({ history: { ...s.history, busy } })),
+
+  forgetHistoryOf: (profileId) =>
+    set((s) => ({
+      history: {
+        ...s.history,
+        past: s.history.past.filter((e) => e.profileId !== profileId),
+        future: s.history.future.filter((e) => e.profileId !== profileId),
+      },
+    })),
 })

@@ -1,6 +1,7 @@
 // Editing a board in the planner (rename it, move it to another address, give it a new key) keeps
 // the board's id, refuses what a new board would be refused, and never leaves half a change.
 // The same address with the same key is one board: adding or editing into a copy is refused.
+import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ProfileService } from '../../../src-main/profiles/profile-service'
@@ -89,6 +90,25 @@ describe('editing a board', () => {
     await expect(
       service.update(local.id, { name: 'Mine', baseUrl: local.baseUrl, apiKey: '' }),
     ).rejects.toThrow(/sets up the local demo board itself/)
+  })
+
+  it('puts the old key back when the settings cannot be written', async () => {
+    const { service, secrets, board } = await withBoard()
+    const settingsPath = service.settingsPath
+    const store = secrets.set.bind(secrets)
+    let blocked = false
+    secrets.set = async (account, secret) => {
+      await store(account, secret)
+      if (blocked) return
+      blocked = true
+      // A folder where the settings file goes: its write (a rename over it) fails.
+      rmSync(settingsPath)
+      mkdirSync(join(settingsPath, 'in-the-way'), { recursive: true })
+    }
+    await expect(
+      service.update(board.id, { name: 'Team', baseUrl: 'https://b.example.com', apiKey: KEY_B }),
+    ).rejects.toThrow()
+    expect(await secrets.get(`board:${board.id}`)).toBe(KEY_A)
   })
 
   it('keeps the old key when the keychain refuses the new one', async () => {

@@ -3,6 +3,8 @@
 // (a rename or a new key does not), and a move forgets the stored copy of the old address, so
 // the planner never shows one service's tasks as another's.
 import { mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -100,4 +102,57 @@ it('moves a board only once its waiting edits are sent; renames it at any time',
   })
   expect(first.fromCache).not.toBe(true)
   expect(first.tasks.find((t) => t.id === task.id)?.title).toBe(`${task.title} (offline)`)
+})
+
+/** A proxy that holds each connection `delayMs` before passing it on: a slow board. */
+async function slowProxy(target: string, delayMs: number) {
+  const { hostname, port } = new URL(target)
+  const server = net.createServer((client) => {
+    client.pause()
+    setTimeout(() => {
+      const upstream = net.connect(Number(port), hostname)
+      upstream.on('error', () => client.destroy())
+      client.on('error', () => upstream.destroy())
+      client.pipe(upstream).pipe(client)
+      client.resume()
+    }, delayMs)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+it("a load still running when the board moves is not kept as the new address's", async () => {
+  const local = services.localBoard!
+  const slow = await slowProxy(local.url, 400)
+  try {
+    const board = await call<BoardProfileView>('boards:add', {
+      name: 'Slow board',
+      baseUrl: slow.url,
+      apiKey: local.apiKey,
+    })
+    await call('boards:select', { id: board.id })
+    const loading = router.dispatch('board:sync', {}, true)
+    // The load has its client for the old address by now.
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    // (The first test's board left this proxy's address; the local board's own is taken.)
+    await call('boards:update', {
+      id: board.id,
+      name: 'Slow board',
+      baseUrl: proxy.url,
+      apiKey: '',
+    })
+    const answer = await loading
+    expect(!answer.ok && answer.error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'The board moved to another address while it loaded; Refresh loads it from there.',
+    })
+    // Nothing of the old address was stored: the first look loads afresh.
+    const first = await call<BoardSnapshot & { fromCache?: boolean }>('board:sync', {
+      cachedFirst: true,
+    })
+    expect(first.fromCache).not.toBe(true)
+  } finally {
+    await slow.close()
+  }
 })

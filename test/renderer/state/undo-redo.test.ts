@@ -288,4 +288,14 @@ describe('undo and redo', () => {
     expect(historyKey(key({ key: 'z', ctrlKey: true }), true)).toBeUndefined()
     expect(historyKey(key({ key: 'z' }), false)).toBeUndefined()
   })
+
+  it("forgets a board's steps when it moves to another address: Undo sends nothing there", async () => {
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, retitle)
+    const profileId = store.getState().board.profileId
+    store.getState().forgetHistoryOf(profileId)
+    const sent = fake.calls.length
+    expect(await undoLast(store, fake.api)).toBe(false)
+    expect(fake.calls.length).toBe(sent)
+  })
 })
