@@ -35,12 +35,13 @@ export function PendingEdits({
   return (
     <span className="pending">
       <span data-testid="pending-edits" title={why || undefined}>
-        {/* Live: edits start or stop waiting (the board went away or came back). The saving
-            count is not: it changes with every drag. */}
-        <span role="status">
-          {count > 0 ? `${edits} waiting for ${boardName}` : 'All edits saved'}
-        </span>
+        {count > 0 ? `${edits} waiting for ${boardName}` : 'All edits saved'}
         {saving > 0 ? `, ${saving} saving` : ''}
+      </span>
+      {/* Said only when edits really wait (a try failed, another is due): every edit is counted
+          while it is sent, and as plain text each drag would be read out twice. */}
+      <span className="visually-hidden" role="status">
+        {count > 0 && (lastError || nextRetryAt) ? `${edits} waiting for ${boardName}` : ''}
       </span>
       {count > 0 && (
         <>

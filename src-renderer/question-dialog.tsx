@@ -3,7 +3,7 @@
 // (Cancel); the first choice has the focus.
 import { useEffect, useRef, useState } from 'react'
 import { answerQuestion, usePlanner, usePlannerStore } from './state'
-import { keepTabInside } from './focus/modal-tab'
+import { keepFocusOnBackdrop, keepTabInside } from './focus/modal-tab'
 import { useReturnFocus } from './focus/return-focus'
 
 export function QuestionDialog(): React.JSX.Element | null {
@@ -30,7 +30,7 @@ export function QuestionDialog(): React.JSX.Element | null {
     answerQuestion(store, question.id, choice === null ? null : { choice, picked })
   const last = question.choices.at(-1)?.value ?? null
   return (
-    <div className="question-backdrop">
+    <div className="question-backdrop" onMouseDown={keepFocusOnBackdrop}>
       <div
         ref={dialog}
         className="question-dialog"

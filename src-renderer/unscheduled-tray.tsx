@@ -98,13 +98,13 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
   }, [reveal])
 
   const activeAt = activeId === null ? -1 : tasks.findIndex((t) => t.id === activeId)
-  const activate = (at: number, select = true) => {
+  const activate = (at: number) => {
     const task = tasks[at]
     const element = tray.current
     if (!task || !element) return
     setActiveId(task.id)
     // As in the task tree, moving selects; arriving (Tab) only shows where the keyboard is.
-    if (select) store.getState().selectTasks([task.id])
+    store.getState().selectTasks([task.id])
     // Into view, so the active item is drawn (the list is windowed) and seen.
     const top = (list.current?.offsetTop ?? 0) + at * TRAY_ITEM_PX
     if (top < element.scrollTop) element.scrollTop = top
@@ -126,6 +126,12 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
     if (to !== undefined) {
       event.preventDefault()
       activate(Math.max(0, Math.min(tasks.length - 1, to)))
+    } else if (
+      (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) &&
+      activeAt >= 0
+    ) {
+      // The menu (opened by the document's listener, after this) is the active item's.
+      store.getState().selectTasks([tasks[activeAt]!.id])
     } else if (event.key === 'Enter' && activeAt >= 0) {
       event.preventDefault()
       event.stopPropagation()
@@ -149,10 +155,20 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
           activeAt >= first && activeAt < end ? `${idPrefix}-${activeAt}` : undefined
         }
         onFocus={() => {
-          // The keyboard arrives on the selected task here, else on the first.
-          if (activeAt >= 0) return
+          // The keyboard arrives where the user looks: on the selected task if it is in view,
+          // else on the first item in view. Nothing scrolls (a press on an item focuses the
+          // list too, and the tray must not jump under the pointer).
+          if (tasks.length === 0) return
+          const top = view.scrollTop - view.listTop
+          const firstInView = Math.max(0, Math.ceil(top / TRAY_ITEM_PX))
+          const lastInView = Math.floor((top + view.height) / TRAY_ITEM_PX) - 1
+          if (activeAt >= firstInView && activeAt <= lastInView) return
           const selected = tasks.findIndex((t) => selectedIds.includes(t.id))
-          if (tasks.length > 0) activate(Math.max(0, selected), false)
+          const at =
+            selected >= firstInView && selected <= lastInView
+              ? selected
+              : Math.min(firstInView, tasks.length - 1)
+          setActiveId(tasks[at]!.id)
         }}
         onKeyDown={onKeyDown}
       >
@@ -172,6 +188,7 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
               }
               draggable
               data-task-id={task.id}
+              onMouseDown={() => setActiveId(task.id)}
               style={{ top: (first + i) * TRAY_ITEM_PX }}
               // The list is windowed: its size and each item's place, for screen readers.
               aria-setsize={tasks.length}

@@ -3,6 +3,7 @@
 // elements: `data-task-id` on a bar or row, `data-link-id` on an arrow. A role=menu with
 // menuitems: arrow keys move, Enter runs, Esc or a click elsewhere closes.
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { flushSync } from 'react-dom'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
 import { usePlanner, usePlannerStore } from '../state'
 import type { PlannerStore } from '../state'
@@ -132,7 +133,9 @@ export function ContextMenu({ api }: { api: PlannerApi }): React.JSX.Element | n
           disabled={item.disabledReason !== undefined}
           title={item.disabledReason}
           onClick={() => {
-            close()
+            // Closed first, on its own: the menu hands the keyboard back to where it was opened
+            // (the bar, row or tray item) before a panel the item opens takes note of its opener.
+            flushSync(close)
             void item.run()
           }}
         >

@@ -10,7 +10,7 @@ import type { ExportChoice, Viewport } from './export-action'
 import { makeExport } from './export-action'
 import { download } from './export-files'
 import { useDialogFocus } from './dialog-focus'
-import { keepTabInside } from '../focus/modal-tab'
+import { keepFocusOnBackdrop, keepTabInside } from '../focus/modal-tab'
 
 /** The timeline's scroll box as it is now; undefined when no timeline is on screen. */
 function measureTimeline(): Viewport | undefined {
@@ -66,7 +66,7 @@ export function ExportDialog({
 
   const dialog = useDialogFocus<HTMLDivElement>()
   return (
-    <div className="exchange-backdrop">
+    <div className="exchange-backdrop" onMouseDown={keepFocusOnBackdrop}>
       <div
         className="exchange-dialog"
         role="dialog"

@@ -18,7 +18,7 @@ import { ColumnMapping, count, ImportReportView, PlanPreview } from './import-st
 import type { ImportProgress, ImportReport } from './import-run'
 import { runImport } from './import-run'
 import { useDialogFocus } from './dialog-focus'
-import { keepTabInside } from '../focus/modal-tab'
+import { keepFocusOnBackdrop, keepTabInside } from '../focus/modal-tab'
 
 type Step =
   | { name: 'file' }
@@ -71,7 +71,7 @@ export function ImportWizard({
   const running = step.name === 'running'
   const dialog = useDialogFocus<HTMLDivElement>()
   return (
-    <div className="exchange-backdrop">
+    <div className="exchange-backdrop" onMouseDown={keepFocusOnBackdrop}>
       <div
         className="exchange-dialog"
         role="dialog"

@@ -30,3 +30,11 @@ export function keepTabInside(event: React.KeyboardEvent<HTMLElement>): void {
     stops[0]?.focus()
   }
 }
+
+/**
+ * A modal dialog's backdrop keeps the focus where it is when pressed: a press there would put it
+ * on the page's body, outside the dialog, from where Tab walks into the window behind.
+ */
+export function keepFocusOnBackdrop(event: React.MouseEvent<HTMLElement>): void {
+  if (event.target === event.currentTarget) event.preventDefault()
+}

@@ -17,7 +17,7 @@ import { createItemFrom } from './to-request'
 import { validateDraft } from './validate'
 import { useReturnFocus } from '../focus/return-focus'
 import './task-form.css'
-import { keepTabInside } from '../focus/modal-tab'
+import { keepFocusOnBackdrop, keepTabInside } from '../focus/modal-tab'
 
 export function CreateDialog({ api }: { api: PlannerApi }): React.JSX.Element | null {
   const prefill = usePlanner((s) => s.view.creating)
@@ -111,7 +111,7 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
 
   const milestone = draft.type === 'milestone'
   return (
-    <div className="modal-backdrop">
+    <div className="modal-backdrop" onMouseDown={keepFocusOnBackdrop}>
       <div
         ref={root}
         className="task-form create-dialog"

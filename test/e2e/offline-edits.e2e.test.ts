@@ -116,6 +116,15 @@ describe.skipIf(missing !== undefined)('edits made while the board is down', () 
     await board.stop()
     await drag(page, box, 3 * PX_PER_DAY)
     await expect.poll(pendingText, { timeout: 30_000 }).toBe('1 edit waiting for Team board')
+    // Said to screen readers once it really waits (its try failed).
+    await expect
+      .poll(() =>
+        planner.page
+          .getByRole('status')
+          .filter({ hasText: '1 edit waiting for Team board' })
+          .count(),
+      )
+      .toBe(1)
     const bar = page.locator(`.tb-bar[data-task-id="${id}"]`)
     await expect.poll(() => bar.getAttribute('class')).toContain('pending')
     await expect.poll(() => page.getByRole('button', { name: 'Retry now' }).count()).toBe(1)

@@ -111,8 +111,29 @@ describe('the Unscheduled tray', () => {
           ? { position: Number(item.getAttribute('aria-posinset')), label: item.ariaLabel ?? '' }
           : null
       })
-    await tray().evaluate((element) => element.scrollTo({ top: 0 }))
+    // Arriving in a tray scrolled down, the keyboard lands on an item in view; nothing jumps.
+    await tray().evaluate((element) => element.scrollTo({ top: 40 * 30 }))
+    await expect.poll(async () => (await items())[0]!.position).toBeGreaterThan(20)
+    const scrolled = await tray().evaluate((element) => element.scrollTop)
     await list.focus()
+    const arrived = (await active())!
+    expect(arrived.position).toBeGreaterThanOrEqual(40)
+    expect(arrived.position).toBeLessThan(70)
+    // (Focus may nudge the list by a few pixels; never by an item.)
+    const nudged = (await tray().evaluate((element) => element.scrollTop)) - scrolled
+    expect(Math.abs(nudged)).toBeLessThan(30)
+    // Its menu from the keyboard is that item's; "Open" there, then Esc: back in the list.
+    await page.keyboard.press('Shift+F10')
+    const arrivedKey = arrived.label.split(' ')[0]!
+    const itsMenu = page.getByRole('menu', { name: new RegExp(`^Actions for ${arrivedKey} `) })
+    await itsMenu.getByRole('menuitem', { name: 'Open' }).click()
+    const opened = page.getByRole('dialog', { name: `Task ${arrivedKey}` })
+    await opened.waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => opened.count()).toBe(0)
+    expect(await list.evaluate((element) => element === document.activeElement)).toBe(true)
+
+    await tray().evaluate((element) => element.scrollTo({ top: 0 }))
     await page.keyboard.press('Home')
     expect(await active()).toMatchObject({ position: 1 })
     await page.keyboard.press('ArrowDown')

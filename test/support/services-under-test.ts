@@ -9,12 +9,20 @@ import type { IpcRouter } from '../../src-main/ipc/ipc-router'
 import { MemorySecretStore } from '../../src-main/secrets/memory-secret-store'
 import { createPlannerServices } from '../../src-main/services/planner-services'
 import type { PlannerServices } from '../../src-main/services/planner-services'
+import { startSwitchableProxy } from './switchable-proxy'
+import type { SwitchableProxy } from './switchable-proxy'
 
 export interface ServicesUnderTest {
   /** The user-data folder. */
   dir: string
   services: PlannerServices
   router: IpcRouter
+  /**
+   * The local board at an address of its own (a proxy in front of it): with the local board's
+   * key it is "another board" the user added, not a copy of the local profile, which the
+   * planner refuses.
+   */
+  otherAddress(): Promise<string>
   /** One IPC call as the renderer makes it; an error value throws, naming the channel. */
   call<T>(channel: string, payload?: unknown): Promise<T>
   /** Closes the services and removes the folder. */
@@ -40,16 +48,23 @@ export async function startServices(
     log: () => {},
   })
   const router = createIpcRouter(services.handlers)
+  const proxies: SwitchableProxy[] = []
   return {
     dir,
     services,
     router,
+    async otherAddress() {
+      const proxy = await startSwitchableProxy(services.localBoard!.url)
+      proxies.push(proxy)
+      return proxy.url
+    },
     async call<T>(channel: string, payload?: unknown): Promise<T> {
       const result = await router.dispatch(channel, payload, true)
       if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
       return result.value as T
     },
     async close() {
+      for (const proxy of proxies) await proxy.close()
       await services.close()
       rmSync(dir, { recursive: true, force: true })
     },

@@ -165,7 +165,10 @@ export async function createDependency(
   if (!result.ok) return fail(store, result.words)
   const { predecessorId, successorId, lagDays } = ends
   const name = dependencyName(keyOf, predecessorId, successorId)
-  store.getState().announce(`Added the dependency ${name}, lag ${lagDays} days.`)
+  // Undo and redo (record: false) say what they did themselves.
+  if (options?.record !== false) {
+    store.getState().announce(`Added the dependency ${name}, lag ${lagDays} days.`)
+  }
   recordStep(store, options, {
     label: `add dependency ${name}`,
     undo: { kind: 'deleteDependency', predecessorId, successorId },
@@ -194,7 +197,7 @@ export async function deleteDependency(
     return fail(store, `Could not delete the dependency ${name}: ${answer.error.message}`)
   }
   const { predecessorId, successorId, lagDays } = dependency
-  store.getState().announce(`Deleted the dependency ${name}.`)
+  if (options?.record !== false) store.getState().announce(`Deleted the dependency ${name}.`)
   recordStep(store, options, {
     label: `delete dependency ${name}`,
     undo: { kind: 'createDependency', predecessorId, successorId, lagDays },

@@ -15,7 +15,7 @@ beforeAll(async () => {
   const local = planner.services.localBoard!
   remote = await call('boards:add', {
     name: 'Same board, as a remote one',
-    baseUrl: local.url,
+    baseUrl: await planner.otherAddress(),
     apiKey: local.apiKey,
   })
 })

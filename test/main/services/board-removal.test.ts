@@ -18,7 +18,7 @@ afterAll(() => planner.close())
 it('drops the saved views of a removed board', async () => {
   const board = await call<BoardProfileView>('boards:add', {
     name: 'Team board',
-    baseUrl: planner.services.localBoard!.url,
+    baseUrl: await planner.otherAddress(),
     apiKey: planner.services.localBoard!.apiKey,
   })
   const view = { name: 'Mine', filters: { status: ['Done'] }, zoom: 'week', collapsedIds: [] }
