@@ -13,7 +13,8 @@ import {
 } from '../api'
 import type { ColumnTarget, ImportField } from './csv-mapping'
 import type { ImportPlan, PlanLink, PlanTask } from './import-plan'
-import { lagProblem } from './import-plan'
+import { lagProblem, planTasks } from './import-plan'
+import { nestByParent } from './csv-parents'
 import { parsePredecessors } from './predecessors'
 import { ESCAPED_CELL } from './csv-export'
 
@@ -192,7 +193,18 @@ export function planCsv(
     plan.roots.push(task)
   })
 
-  const imported = new Set(plan.roots.map((t) => t.ref))
+  const idCol = column('id')
+  const parentCol = column('parentId')
+  if (idCol >= 0 && parentCol >= 0) {
+    const rowOf = (task: PlanTask) => table.rows[Number(task.ref) - 2]!
+    nestByParent(
+      plan,
+      (task) => rowOf(task)[idCol]!.trim(),
+      (task) => rowOf(task)[parentCol]!.trim(),
+    )
+  }
+
+  const imported = new Set(planTasks(plan).map((t) => t.ref))
   for (const { line, cell } of pending) {
     if (!imported.has(String(line))) continue
     const parsed = parsePredecessors(cell)

@@ -18,6 +18,8 @@ export const IMPORT_FIELDS = [
   'projectKey',
   'key',
   'predecessors',
+  'id',
+  'parentId',
 ] as const
 export type ImportField = (typeof IMPORT_FIELDS)[number]
 
@@ -39,6 +41,8 @@ export const FIELD_LABELS: Readonly<Record<ImportField, string>> = {
   projectKey: 'Project key (for predecessors)',
   key: 'Key (for predecessors)',
   predecessors: 'Predecessors (APP-3+2d)',
+  id: 'Row id (for parents)',
+  parentId: 'Parent (the row id of another row)',
 }
 
 // Headers compared in lower case with spaces, dashes and underscores removed.
@@ -56,6 +60,8 @@ const SYNONYMS: Readonly<Record<ImportField, readonly string[]>> = {
   projectKey: ['projectkey', 'project'],
   key: ['key', 'tasknumber', 'number'],
   predecessors: [PREDECESSORS_COLUMN, 'predecessor', 'dependson', 'dependencies'],
+  id: ['id', 'taskid', 'rowid'],
+  parentId: ['parentid', 'parent', 'parenttask'],
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '')

@@ -174,6 +174,47 @@ describe('CSV import', () => {
     ])
   })
 
+  it('re-imports the export’s subtasks as subtasks: a row under the row its parentId names', () => {
+    const parent = buildTask('p1', { projectKey: 'APP', key: 1, title: 'Release' })
+    const child = buildTask('c1', { projectKey: 'APP', key: 2, title: 'Notes', parentId: 'p1' })
+    const grandchild = buildTask('g1', {
+      projectKey: 'APP',
+      key: 3,
+      title: 'Changelog',
+      parentId: 'c1',
+    })
+    const other = buildTask('o1', { projectKey: 'APP', key: 4, title: 'Alone', parentId: 'x9' })
+    const table = readCsv(tasksCsv([grandchild, child, parent, other], []))
+    const plan = planCsv(table, guessMapping(table.headers))
+    const tree = (tasks: typeof plan.roots): unknown[] =>
+      tasks.map((t) => (t.children.length ? [t.item.title, tree(t.children)] : t.item.title))
+    // File order kept; the parent's subtree under it wherever its rows are.
+    expect(tree(plan.roots)).toEqual([['Release', [['Notes', ['Changelog']]]], 'Alone'])
+    expect(plan.notes.join(' ')).toContain(
+      'row 5: its parent x9 is not a row imported from this file',
+    )
+  })
+
+  it('keeps loops, milestones and nesting past 8 levels at the top level, and says so', () => {
+    const rows = ['id,parentId,title,type', 'a,b,A,', 'b,a,B,', 'c,c,C,', 'm,,M,milestone']
+    rows.push('m2,c,M2,milestone', 'u,m,Under M,')
+    // A chain of 10: the 9th and 10th would nest too deep.
+    for (let i = 1; i <= 10; i++) rows.push(`n${i},${i > 1 ? `n${i - 1}` : ''},N${i},`)
+    const table = readCsv(rows.join('\n'))
+    const plan = planCsv(table, guessMapping(table.headers))
+    const depth = (task: (typeof plan.roots)[number]): number =>
+      1 + Math.max(0, ...task.children.map(depth))
+    expect(Math.max(...plan.roots.map(depth))).toBe(8)
+    expect(planTasks(plan)).toHaveLength(16)
+    const notes = plan.notes.join(' ')
+    expect(notes).toContain('row 2: its parents lead back to it')
+    expect(notes).toContain('row 4: it names itself as its parent')
+    // The interface's milestone rule, both ways.
+    expect(notes).toContain('row 6: a milestone cannot be a subtask')
+    expect(notes).toContain('row 7: its parent row 5 is a milestone, which takes no subtasks')
+    expect(notes).toContain('row 16: under its parent it would nest 9 levels deep')
+  })
+
   it('splits large imports into batches, never splitting a tree', () => {
     const leaf = (ref: string) => ({
       ref,
