@@ -28,26 +28,28 @@ export async function loadBoard(
   const load = (latestLoad.get(store) ?? 0) + 1
   latestLoad.set(store, load)
   const current = () => latestLoad.get(store) === load
+  // Only this board's progress: a sync of the board left behind may still be running in main.
+  const profileId = selectCurrentProfile(store.getState())?.id
   const unsubscribe = api.events['sync:progress']((progress) => {
-    if (current()) store.getState().syncProgressed(progress)
+    if (!current() || (profileId !== undefined && progress.profileId !== profileId)) return
+    store.getState().syncProgressed(progress)
   })
   try {
     store.getState().syncStarted()
     if (options.cachedFirst ?? true) {
       const cached = await api.calls.boardSync({ cachedFirst: true })
-      // No stored snapshot: main has just run the full sync, so that answer is the fresh one.
-      if (cached.ok && !cached.value.fromCache) {
+      // No stored snapshot: main has just run the full sync, so that answer is the fresh one,
+      // and so is its failure (the stored copy unreadable, or the sync failed): a second full
+      // sync would only fail again, after as long.
+      if (!cached.ok || !cached.value.fromCache) {
         const fresh = finish(store, cached, current(), options)
         if (current()) await refreshPending(store, api)
         return fresh
       }
       if (!current()) return cached
-      if (cached.ok) {
-        store.getState().snapshotReceived(cached.value, { loading: true })
-        options.onSnapshot?.()
-        await refreshPending(store, api)
-      }
-      // A failed cache read is not the user's problem yet: the fresh sync says what is wrong.
+      store.getState().snapshotReceived(cached.value, { loading: true })
+      options.onSnapshot?.()
+      await refreshPending(store, api)
     }
     const fresh = finish(
       store,

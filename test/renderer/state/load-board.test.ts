@@ -135,11 +135,43 @@ describe('loadBoard', () => {
     const error = { code: 'NO_BOARD' as const, message: 'No board is configured.' }
     const fake = fakePlannerApi({ 'board:sync': () => ({ ok: false, error }) })
     await loadBoard(store, fake.api)
-    expect(fake.callsOf('board:sync')).toHaveLength(2)
+    // With no stored copy main has synced already, and that answer is the answer: a second
+    // full sync would only fail again, after as long (a board that times out: twice the wait).
+    expect(fake.callsOf('board:sync')).toEqual([{ cachedFirst: true }])
     expect(store.getState().board).toMatchObject({ taskIds: [], loading: false, error })
     expect(store.getState().edits.messages.map((m) => m.text)).toEqual([
       'Could not load the board: No board is configured.',
     ])
+  })
+
+  it('shows only the progress of the board it loads, not of one left behind', async () => {
+    const store = createPlannerStore()
+    store.getState().profilesReceived([
+      {
+        id: 'team',
+        name: 'Team',
+        baseUrl: 'https://board.example.com',
+        isCurrent: true,
+        isLocal: false,
+        hasKey: true,
+        maskedKey: 'tb_…1234',
+        lists: { projectKeys: [], statuses: [] },
+      },
+    ])
+    const second = deferred<IpcResult<BoardSnapshot>>()
+    const fake = fakePlannerApi({
+      'board:sync': ({ cachedFirst }) =>
+        cachedFirst ? { ok: true, value: cached } : second.promise,
+    })
+    const done = loadBoard(store, fake.api)
+    await vi.waitFor(() => expect(fake.callsOf('board:sync')).toHaveLength(2))
+    // The local board's sync, still running in main after the switch.
+    fake.emit('sync:progress', progress)
+    expect(store.getState().board.progress).toBeNull()
+    fake.emit('sync:progress', { ...progress, profileId: 'team', tasksLoaded: 100 })
+    expect(store.getState().board.progress).toMatchObject({ profileId: 'team', tasksLoaded: 100 })
+    second.resolve({ ok: true, value: fresh })
+    await done
   })
 
   it('drops the answers of a load that a newer one overtook', async () => {
