@@ -227,3 +227,39 @@ describe('what a screen reader hears', () => {
     expect(live.filter((text) => /waiting/.test(text))).toEqual([])
   })
 })
+
+describe('the task tree from the keyboard', () => {
+  it('names the focused row to screen readers, and Right and Left open, close and climb', async () => {
+    const { page } = planner
+    const tree = page.getByRole('tree', { name: 'Tasks' })
+    const active = () =>
+      tree.evaluate((element) => {
+        const id = element.getAttribute('aria-activedescendant')
+        const row = id ? document.getElementById(id) : null
+        return row
+          ? {
+              task: row.getAttribute('data-task-id'),
+              expanded: row.getAttribute('aria-expanded'),
+              level: row.getAttribute('aria-level'),
+            }
+          : null
+      })
+    await tree.evaluate((element) => element.closest('[data-testid="timeline"]')!.scrollTo(0, 0))
+    const parent = page.locator('.tree-row.task[aria-expanded="true"]').first()
+    const parentId = await parent.getAttribute('data-task-id')
+    await parent.click()
+    await tree.focus()
+    expect(await active()).toMatchObject({ task: parentId, expanded: 'true' })
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(async () => (await active())?.expanded).toBe('false')
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(async () => (await active())?.expanded).toBe('true')
+    // Open already: Right goes down to its first subtask, Left back up to it.
+    const level = Number((await active())!.level)
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(async () => Number((await active())?.level)).toBe(level + 1)
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(async () => (await active())?.task).toBe(parentId)
+    expect(await focusInTree()).toBe(true)
+  })
+})

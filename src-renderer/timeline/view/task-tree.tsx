@@ -1,7 +1,7 @@
 // The task tree beside the chart, row for row: project groups, parents with their subtasks,
 // collapsible; only the rows in view are rendered. It is the keyboard's home: arrow keys move the
 // selection, Enter opens the details, Delete does nothing destructive.
-import { memo } from 'react'
+import { memo, useId } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { Task } from '../../../src-shared/api'
 import { selectContextIds } from '../../filters/filter-outcome'
@@ -39,8 +39,34 @@ export const TaskTree = memo(function TaskTree({
   // A milestone's chain is focused (the Milestones view): the other rows are dimmed.
   const chain = usePlanner(selectFocusChain)
 
+  const idPrefix = useId()
+  const rowElementId = (taskId: string) => `${idPrefix}-${taskId}`
+
+  /** The ARIA tree's Right and Left: open or close the focused task, or go to its parent. */
+  const openOrClose = (key: 'ArrowRight' | 'ArrowLeft') => {
+    const state = store.getState()
+    const id = state.selection.focusedId
+    const row = id ? rows.find((r) => r.kind === 'task' && r.task.id === id) : undefined
+    if (!row || row.kind !== 'task') return
+    const { task } = row
+    if (key === 'ArrowRight') {
+      if (row.hasChildren && row.collapsed) state.toggleCollapsed(task.id)
+      else if (row.hasChildren) state.moveFocus('down', rowIds, { shift: false, ctrl: false })
+    } else if (row.hasChildren && !row.collapsed) {
+      state.toggleCollapsed(task.id)
+    } else if (task.parentId && rowIds.includes(task.parentId)) {
+      state.selectTasks([task.parentId])
+    }
+  }
+
   const onKeyDown = (event: KeyboardEvent) => {
     const state = store.getState()
+    if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && !event.altKey) {
+      // Not the scroller's: the tree's own keys (the chart scrolls with the mouse, or Shift+wheel).
+      event.preventDefault()
+      openOrClose(event.key)
+      return
+    }
     const modifiers = { shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey }
     const moves: Record<string, 'up' | 'down' | 'first' | 'last'> = {
       ArrowUp: 'up',
@@ -128,6 +154,7 @@ export const TaskTree = memo(function TaskTree({
             ? `${taskName(task)}, shown as the parent of a match`
             : taskName(task)
         }
+        id={rowElementId(task.id)}
         data-task-id={task.id}
         onClick={(event) =>
           store
@@ -166,12 +193,19 @@ export const TaskTree = memo(function TaskTree({
       </div>,
     )
   }
+  let focusedDrawn = false
+  for (let index = first; index <= last && !focusedDrawn; index += 1) {
+    const row = rows[index]!
+    focusedDrawn = row.kind === 'task' && row.task.id === focused
+  }
   return (
     <div
       className="task-tree"
       role="tree"
       aria-label="Tasks"
       aria-multiselectable
+      // The tree keeps the focus; a screen reader follows the focused row through this.
+      aria-activedescendant={focusedDrawn ? rowElementId(focused!) : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
       style={{ width: TREE_WIDTH, height: top + rows.length * rowHeight }}
