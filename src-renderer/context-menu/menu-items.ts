@@ -8,6 +8,7 @@ import { deleteDependency } from '../state/actions/dependencies'
 import type { PlannerStore } from '../state'
 import type { MenuTarget } from '../state/slices/menu-slice'
 import { knownTaskUrls, taskUrl } from './task-url'
+import { isHttpUrl } from '../../src-shared/api/value-checks'
 
 export interface MenuItem {
   /** The item's text: its accessible name. */
@@ -75,7 +76,17 @@ function dependencyItems(store: PlannerStore, api: PlannerApi, dependency: Depen
     { label: 'Delete dependency', run: () => deleteDependency(store, api, dependency) },
     { label: `Open ${pred}`, run: () => state.showDetails(dependency.predecessorId) },
     { label: `Open ${succ}`, run: () => state.showDetails(dependency.successorId) },
+    // "Copy link" for each end: the dependency names both tasks' links on the board.
+    linkItem(store, pred, dependency.predecessorUrl),
+    linkItem(store, succ, dependency.successorUrl),
   ]
+}
+
+function linkItem(store: PlannerStore, key: string, url: string): MenuItem {
+  const label = `Copy link to ${key}`
+  return isHttpUrl(url)
+    ? { label, run: () => copyLink(store, key, url) }
+    : { label, disabledReason: `The board names no web link for ${key}.`, run: () => undefined }
 }
 
 async function copyLink(store: PlannerStore, key: string, url: string): Promise<void> {

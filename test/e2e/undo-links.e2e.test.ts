@@ -244,5 +244,18 @@ describe('links from the tree and the context menu', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
       new RegExp(`/tasks/${linked}$`),
     )
+
+    // An arrow's menu copies the link of either of its tasks, as the board named them.
+    const arrow = page.locator('[data-link-id]').first()
+    const successor = (await arrow.getAttribute('data-to'))!
+    const successorTask = await onBoard(successor)
+    const successorKey = `${successorTask.projectKey}-${successorTask.key}`
+    await arrow
+      .locator('.tb-arrow-hit')
+      .dispatchEvent('contextmenu', { bubbles: true, clientX: 400, clientY: 300 })
+    await page.getByRole('menuitem', { name: `Copy link to ${successorKey}` }).click()
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(new RegExp(`/tasks/${successor}$`))
   })
 })
