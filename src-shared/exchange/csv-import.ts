@@ -195,6 +195,10 @@ export function planCsv(
 
   const idCol = column('id')
   const parentCol = column('parentId')
+  if (parentCol >= 0 && idCol < 0)
+    plan.notes.push(
+      'The Parent column names rows by their row id, and no column is mapped as "Row id (for parents)": every row is imported at the top level.',
+    )
   if (idCol >= 0 && parentCol >= 0) {
     const rowOf = (task: PlanTask) => table.rows[Number(task.ref) - 2]!
     nestByParent(

@@ -82,12 +82,14 @@ export function guessMapping(
       return { kind: 'property', name: trimmed.slice(PROPERTY_PREFIX.length) }
     }
     const squashed = squash(trimmed)
+    const property = byLower.get(trimmed.toLowerCase())
     const field = IMPORT_FIELDS.find((f) => !taken.has(f) && SYNONYMS[f].includes(squashed))
-    if (field) {
+    // The board's own property of that name wins over the row-linking columns (an "ID" or
+    // "Parent" property holds values to keep, not rows to nest).
+    if (field && !(property && (field === 'id' || field === 'parentId'))) {
       taken.add(field)
       return { kind: 'field', field }
     }
-    const property = byLower.get(trimmed.toLowerCase())
     return property ? { kind: 'property', name: property } : { kind: 'ignore' }
   })
 }

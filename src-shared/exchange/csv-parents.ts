@@ -1,11 +1,12 @@
 // Subtasks from a CSV file: a row whose parent column names another row's id becomes that row's
 // subtask, so the planner's own export (its `id` and `parentId` columns) re-imports as the tree it
 // was. Only rows of the same file can be parents: the interface creates no subtask of a task
-// already on the board. A parent that is not imported, a milestone on either end (the interface's
-// milestone rule), a loop, or nesting deeper than the board takes leaves the row at the top
-// level, and the plan says so.
+// already on the board. A parent that is not imported, an id on more than one row, a milestone
+// on either end (the interface's milestone rule), a loop, nesting deeper than the board takes, or
+// a tree larger than one create batch leaves the row at the top level, and the plan says so.
 import { SERVICE_LIMITS } from '../api'
 import type { ImportPlan, PlanTask } from './import-plan'
+import { planTasks } from './import-plan'
 
 /**
  * Nests `plan.roots` (one task per imported row, in file order) by their rows' parent ids.
@@ -17,9 +18,13 @@ export function nestByParent(
   parentId: (task: PlanTask) => string,
 ): void {
   const byId = new Map<string, PlanTask>()
+  const repeated = new Map<string, PlanTask[]>()
   for (const task of plan.roots) {
     const id = rowId(task)
-    if (id !== '' && !byId.has(id)) byId.set(id, task)
+    if (id === '') continue
+    const first = byId.get(id)
+    if (!first) byId.set(id, task)
+    else repeated.set(id, [...(repeated.get(id) ?? [first]), task])
   }
   const parentOf = new Map<PlanTask, PlanTask>()
   const left: string[] = []
@@ -27,7 +32,12 @@ export function nestByParent(
     const wanted = parentId(task)
     if (wanted === '') continue
     const parent = byId.get(wanted)
-    if (!parent)
+    const twins = repeated.get(wanted)
+    if (twins)
+      left.push(
+        `${task.source}: its parent id ${wanted} is on ${twins.map((t) => t.source).join(', ')}`,
+      )
+    else if (!parent)
       left.push(`${task.source}: its parent ${wanted} is not a row imported from this file`)
     else if (parent === task) left.push(`${task.source}: it names itself as its parent`)
     // The interface's milestone rule: a milestone is no subtask, and a milestone's subtasks are
@@ -40,44 +50,74 @@ export function nestByParent(
       )
     else parentOf.set(task, parent)
   }
-  // A loop (A under B under A) is cut where it is found: that row stays at the top.
-  for (const task of plan.roots) {
-    const seen = new Set<PlanTask>([task])
-    for (let at = parentOf.get(task); at; at = parentOf.get(at)) {
-      if (at === task) {
-        parentOf.delete(task)
-        left.push(`${task.source}: its parents lead back to it`)
-        break
-      }
-      if (seen.has(at)) break
-      seen.add(at)
-    }
-  }
-  // Levels as the board counts them (a top-level task is level 1).
-  const level = new Map<PlanTask, number>()
-  const levelOf = (task: PlanTask): number => {
-    const known = level.get(task)
-    if (known !== undefined) return known
-    const parent = parentOf.get(task)
-    let value = parent ? levelOf(parent) + 1 : 1
-    if (value > SERVICE_LIMITS.subtaskDepth) {
-      parentOf.delete(task)
-      left.push(
-        `${task.source}: under its parent it would nest ${value} levels deep; subtasks nest at most ${SERVICE_LIMITS.subtaskDepth} levels deep`,
-      )
-      value = 1
-    }
-    level.set(task, value)
-    return value
-  }
-  for (const task of plan.roots) levelOf(task)
 
-  const roots: PlanTask[] = []
+  // Levels as the board counts them (a top-level task is level 1), breadth first from the rows
+  // with no parent: no recursion, each row once (a file may chain thousands of rows). A row that
+  // would nest too deep starts again at the top.
+  const limit = SERVICE_LIMITS.subtaskDepth
+  const childrenOf = new Map<PlanTask, PlanTask[]>()
+  for (const [child, parent] of parentOf) {
+    const siblings = childrenOf.get(parent)
+    if (siblings) siblings.push(child)
+    else childrenOf.set(parent, [child])
+  }
+  const level = new Map<PlanTask, number>()
+  const spread = (top: PlanTask) => {
+    const queue: PlanTask[] = [top]
+    level.set(top, 1)
+    for (let i = 0; i < queue.length; i++) {
+      const row = queue[i]!
+      for (const child of childrenOf.get(row) ?? []) {
+        let value = level.get(row)! + 1
+        if (value > limit) {
+          parentOf.delete(child)
+          left.push(
+            `${child.source}: under its parent it would nest ${value} levels deep; subtasks nest at most ${limit} levels deep`,
+          )
+          value = 1
+        }
+        level.set(child, value)
+        queue.push(child)
+      }
+    }
+  }
+  for (const task of plan.roots) if (!parentOf.has(task)) spread(task)
+  // What no top-level row reaches hangs in a loop (A under B under A), or under one: the loop is
+  // cut at a row on it, which then heads its rows at the top.
+  for (const task of plan.roots) {
+    if (level.has(task)) continue
+    const seen = new Set<PlanTask>()
+    let at = task
+    while (!seen.has(at)) {
+      seen.add(at)
+      at = parentOf.get(at)!
+    }
+    const parent = parentOf.get(at)!
+    parentOf.delete(at)
+    childrenOf.set(
+      parent,
+      childrenOf.get(parent)!.filter((c) => c !== at),
+    )
+    left.push(`${at.source}: its parents lead back to it`)
+    spread(at)
+  }
+
+  let roots: PlanTask[] = []
   for (const task of plan.roots) {
     const parent = parentOf.get(task)
     if (parent) parent.children.push(task)
     else roots.push(task)
   }
+  // One tree is one create request: a tree larger than a batch goes flat instead.
+  roots = roots.flatMap((root) => {
+    const tree = planTasks({ roots: [root] })
+    if (tree.length <= SERVICE_LIMITS.batchItems) return [root]
+    left.push(
+      `${root.source} and its ${tree.length - 1} subtasks: more than the ${SERVICE_LIMITS.batchItems} tasks one request creates`,
+    )
+    for (const task of tree) task.children = []
+    return tree
+  })
   plan.roots = roots
   if (left.length > 0)
     plan.notes.push(`Imported at the top level instead of as a subtask: ${left.join('; ')}.`)

@@ -215,6 +215,50 @@ describe('CSV import', () => {
     expect(notes).toContain('row 16: under its parent it would nest 9 levels deep')
   })
 
+  it('takes a board property named ID or Parent as that property; a Parent with no ids is said', () => {
+    expect(guessMapping(['ID', 'Parent', 'Title'], ['Parent'])).toEqual([
+      { kind: 'field', field: 'id' },
+      { kind: 'property', name: 'Parent' },
+      { kind: 'field', field: 'title' },
+    ])
+    const table = readCsv(['Name,Parent', 'A,', 'B,A'].join('\n'))
+    const plan = planCsv(table, guessMapping(table.headers))
+    expect(plan.roots).toHaveLength(2)
+    expect(plan.notes.join(' ')).toContain('every row is imported at the top level')
+  })
+
+  it('leaves a row whose parent id is on several rows at the top (ids numbered again per section)', () => {
+    const table = readCsv(
+      ['ID,Name,Parent', '1,Phase A,', '2,A1,1', '1,Phase B,', '2,B1,1'].join('\n'),
+    )
+    const plan = planCsv(table, guessMapping(table.headers))
+    expect(plan.roots.every((t) => t.children.length === 0)).toBe(true)
+    expect(plan.notes.join(' ')).toContain('row 3: its parent id 1 is on row 2, row 4')
+  })
+
+  it('nests a chain of 20,000 rows listed child first without failing, 8 levels at most', () => {
+    const rows = ['id,parentId,title']
+    for (let i = 20_000; i >= 1; i--) rows.push(`r${i},${i > 1 ? `r${i - 1}` : ''},T${i}`)
+    const table = readCsv(rows.join('\n'))
+    const plan = planCsv(table, guessMapping(table.headers))
+    expect(planTasks(plan)).toHaveLength(20_000)
+    const depth = (task: (typeof plan.roots)[number]): number =>
+      1 + Math.max(0, ...task.children.map(depth))
+    expect(Math.max(...plan.roots.map(depth))).toBe(8)
+    expect(plan.roots).toHaveLength(2_500)
+  })
+
+  it('keeps a tree larger than one create request flat', () => {
+    const rows = ['id,parentId,title', 'p,,Parent']
+    for (let i = 1; i <= 1_000; i++) rows.push(`c${i},p,Child ${i}`)
+    const table = readCsv(rows.join('\n'))
+    const plan = planCsv(table, guessMapping(table.headers))
+    expect(plan.roots).toHaveLength(1_001)
+    expect(plan.notes.join(' ')).toContain(
+      'row 2 and its 1000 subtasks: more than the 1000 tasks one request creates',
+    )
+  })
+
   it('splits large imports into batches, never splitting a tree', () => {
     const leaf = (ref: string) => ({
       ref,
