@@ -77,6 +77,7 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
   const store = usePlannerStore()
   const idPrefix = useId()
   const [activeId, setActiveId] = useState<string | null>(null)
+  const pressed = useRef(false)
 
   // A task Find (or anything else) reveals that is here, not on the chart: scrolled to the
   // middle of the tray and marked, as its bar would be.
@@ -158,6 +159,10 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
           // The keyboard arrives where the user looks: on the selected task if it is in view,
           // else on the first item in view. Nothing scrolls (a press on an item focuses the
           // list too, and the tray must not jump under the pointer).
+          if (pressed.current) {
+            pressed.current = false
+            return
+          }
           if (tasks.length === 0) return
           const top = view.scrollTop - view.listTop
           const firstInView = Math.max(0, Math.ceil(top / TRAY_ITEM_PX))
@@ -188,7 +193,11 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
               }
               draggable
               data-task-id={task.id}
-              onMouseDown={() => setActiveId(task.id)}
+              onMouseDown={() => {
+                // The item pressed is the active one, even partly out of view (onFocus next).
+                pressed.current = document.activeElement !== list.current
+                setActiveId(task.id)
+              }}
               style={{ top: (first + i) * TRAY_ITEM_PX }}
               // The list is windowed: its size and each item's place, for screen readers.
               aria-setsize={tasks.length}

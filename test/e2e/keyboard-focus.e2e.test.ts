@@ -261,5 +261,26 @@ describe('the task tree from the keyboard', () => {
     await page.keyboard.press('ArrowLeft')
     await expect.poll(async () => (await active())?.task).toBe(parentId)
     expect(await focusInTree()).toBe(true)
+    // Left from a top-level task goes to its group's row, which is named too and closes.
+    const groupOf = async () =>
+      tree.evaluate((element) => {
+        const row = document.getElementById(element.getAttribute('aria-activedescendant') ?? '')
+        return row?.classList.contains('group')
+          ? { label: row.getAttribute('aria-label'), expanded: row.getAttribute('aria-expanded') }
+          : null
+      })
+    // (The first open task row from the top is a top-level one: its parent would come first.)
+    expect((await active())!.level).toBe('2')
+    // Open, it closes first.
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(async () => (await active())?.expanded).toBe('false')
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(groupOf).toMatchObject({ expanded: 'true' })
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(groupOf).toMatchObject({ expanded: 'false' })
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(groupOf).toMatchObject({ expanded: 'true' })
+    await page.keyboard.press('Home')
+    await expect.poll(groupOf).not.toBeNull()
   })
 })

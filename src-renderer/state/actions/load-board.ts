@@ -38,8 +38,8 @@ export async function loadBoard(
     store.getState().syncStarted()
     if (options.cachedFirst ?? true) {
       const cached = await api.calls.boardSync({ cachedFirst: true })
-      // No stored snapshot: main has just run the full sync, so that answer is the fresh one,
-      // and so is its failure (the stored copy unreadable, or the sync failed): a second full
+      // No stored snapshot (or an unreadable one, which main counts as none): main has just run
+      // the full sync, so that answer is the fresh one, and so is its failure. A second full
       // sync would only fail again, after as long.
       if (!cached.ok || !cached.value.fromCache) {
         const fresh = finish(store, cached, current(), options)

@@ -42,27 +42,38 @@ export const TaskTree = memo(function TaskTree({
   const idPrefix = useId()
   const rowElementId = (taskId: string) => `${idPrefix}-${taskId}`
 
-  /** The ARIA tree's Right and Left: open or close the focused task, or go to its parent. */
+  /**
+   * The ARIA tree's Right and Left on the focused row (a task or a project's group): open or
+   * close it, or go to its first subtask (Right) or to the row it is shown under (Left): its
+   * parent, else its group, as drawn (a pinned subtask's parent in the band is the band).
+   */
   const openOrClose = (key: 'ArrowRight' | 'ArrowLeft') => {
     const state = store.getState()
     const id = state.selection.focusedId
-    const row = id ? rows.find((r) => r.kind === 'task' && r.task.id === id) : undefined
-    if (!row || row.kind !== 'task') return
-    const { task } = row
+    const at = id ? rows.findIndex((r) => r.id === id) : -1
+    const row = rows[at]
+    if (!row) return
     if (key === 'ArrowRight') {
-      if (row.hasChildren && row.collapsed) state.toggleCollapsed(task.id)
+      if (row.hasChildren && row.collapsed) state.toggleCollapsed(row.id)
       else if (row.hasChildren) state.moveFocus('down', rowIds, { shift: false, ctrl: false })
     } else if (row.hasChildren && !row.collapsed) {
-      state.toggleCollapsed(task.id)
-    } else if (task.parentId && rowIds.includes(task.parentId)) {
-      state.selectTasks([task.parentId])
+      state.toggleCollapsed(row.id)
+    } else if (row.kind === 'task') {
+      let above = row.parentId
+      if (above === '') {
+        // Top of its group: the group's own row, the nearest group row above it.
+        for (let i = at - 1; i >= 0 && above === ''; i--)
+          if (rows[i]!.kind === 'group') above = rows[i]!.id
+      }
+      if (above !== '' && rowIds.includes(above)) state.selectTasks([above])
     }
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
     const state = store.getState()
     if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && !event.altKey) {
-      // Not the scroller's: the tree's own keys (the chart scrolls with the mouse, or Shift+wheel).
+      // With Shift they stay the scroller's: the chart pans sideways from the keyboard.
+      if (event.shiftKey) return
       event.preventDefault()
       openOrClose(event.key)
       return
@@ -100,7 +111,10 @@ export const TaskTree = memo(function TaskTree({
       shown.push(
         <div
           key={row.id}
-          className="tree-row group"
+          id={rowElementId(row.id)}
+          className={['tree-row', 'group', focused === row.id ? 'focused' : '']
+            .filter(Boolean)
+            .join(' ')}
           style={style}
           role="treeitem"
           aria-level={1}
@@ -196,7 +210,7 @@ export const TaskTree = memo(function TaskTree({
   let focusedDrawn = false
   for (let index = first; index <= last && !focusedDrawn; index += 1) {
     const row = rows[index]!
-    focusedDrawn = row.kind === 'task' && row.task.id === focused
+    focusedDrawn = row.id === focused
   }
   return (
     <div
