@@ -87,8 +87,7 @@ export async function runImport(
       // A board that names the item it refused ("tasks[8].assignedUserEmail: …", as ours does)
       // points at a row of the file: say which, for it and for the rows refused with it.
       const message = answer.error.message
-      const at = /\btasks\[(\d+)\]/.exec(message)
-      const culprit = at ? batch[Number(at[1])] : undefined
+      const culprit = refusedTask(message, batch)
       for (const task of inBatch)
         report.skipped.push({
           source: task.source,
@@ -176,4 +175,16 @@ export async function runImport(
   }
   if (plan.links.length > 0) await loadBoard(store, api, { cachedFirst: false })
   return report
+}
+
+/**
+ * The task of the batch a refusal names by its path: `tasks[2]`, or a subtask row's
+ * `tasks[2].subtasks[0].subtasks[3]` (a subtask row must not be blamed on its top-level row).
+ */
+export function refusedTask(message: string, batch: readonly PlanTask[]): PlanTask | undefined {
+  const path = /\btasks\[(\d+)\]((?:\.subtasks\[\d+\])*)/.exec(message)
+  if (!path) return undefined
+  let task = batch[Number(path[1])]
+  for (const step of path[2]!.matchAll(/\[(\d+)\]/g)) task = task?.children[Number(step[1])]
+  return task
 }

@@ -2,7 +2,7 @@
 // refused one, and the rows refused with it as not created because of it (the board's message
 // names the item by its place in the batch, not by the file's line).
 import { describe, expect, it } from 'vitest'
-import { runImport } from '../../src-renderer/exchange/import-run'
+import { refusedTask, runImport } from '../../src-renderer/exchange/import-run'
 import type { ImportPlan, PlanTask } from '../../src-shared/exchange/import-plan'
 import { createPlannerStore } from '../../src-renderer/state'
 import { fakePlannerApi, snapshot, task } from './state/fixtures'
@@ -56,5 +56,22 @@ describe('runImport, a refused batch', () => {
           'not created: the board refused its batch of 3 for row 3 (tasks[1].assignedUserEmail: zed@example.com is not a member of this board)',
       },
     ])
+  })
+
+  it('names a subtask row the board refused, not its top-level row', () => {
+    const parent = row(2, 'Release')
+    const child = row(3, 'Notes')
+    const grandchild = row(4, 'Changelog')
+    parent.children = [child]
+    child.children = [grandchild]
+    const batch = [row(1, 'Other'), parent]
+    const message =
+      'tasks[1].subtasks[0].subtasks[0].assignedUserEmail: zed@example.com is not a member'
+    expect(refusedTask(message, batch)?.source).toBe('row 4')
+    expect(refusedTask('tasks[1].subtasks[0].title: must not be blank', batch)?.source).toBe(
+      'row 3',
+    )
+    expect(refusedTask('tasks[0].title: must not be blank', batch)?.source).toBe('row 1')
+    expect(refusedTask('the board is busy', batch)).toBeUndefined()
   })
 })
