@@ -31,7 +31,7 @@ export function StatusBar({
   return (
     // A landmark, not one live region: as one, every tick of the load's progress had a screen
     // reader read the whole bar, buttons included. Only the parts worth hearing are live: when
-    // the board was synced, how complete it is, waiting edits, an error.
+    // the board was synced, how complete it is, waiting edits.
     <footer className="status-bar" aria-label="Status">
       <span className="board">{boardName}</span>
       <span className="synced" role="status">
@@ -69,11 +69,8 @@ export function StatusBar({
         )}
       </span>
       <PendingEdits api={api} boardName={boardName} />
-      {status.error && (
-        <span className="error" role="alert">
-          {status.error.message}
-        </span>
-      )}
+      {/* Not live: the same failure is an alert in the messages already. */}
+      {status.error && <span className="error">{status.error.message}</span>}
       {/* aria-disabled, not disabled: a disabled button drops the focus it has (to the page's
           body), so a keyboard user who pressed Refresh lost their place while it loaded. */}
       <button

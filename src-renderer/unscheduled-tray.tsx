@@ -150,6 +150,8 @@ export function UnscheduledTray({ tasks }: { tasks: readonly Task[] }): React.JS
         ref={list}
         style={{ height: tasks.length * TRAY_ITEM_PX }}
         role="listbox"
+        // Several tray tasks may be selected (with bars chosen on the chart too).
+        aria-multiselectable
         aria-labelledby={`${idPrefix}-heading`}
         tabIndex={tasks.length > 0 ? 0 : -1}
         aria-activedescendant={

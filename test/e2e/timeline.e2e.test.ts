@@ -262,6 +262,12 @@ describe('the timeline on the demo board', () => {
     const after = await bar.locator('rect.bar').boundingBox()
     expect(Math.abs(after!.x - before!.x - 4 * pxPerDay)).toBeLessThan(2)
     await planner.screenshot('07-waiting-for-a-valid-key')
+    // A Refresh the board refuses is said once, as one alert (the status bar shows it quietly).
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    const refused = page.getByRole('alert').filter({ hasText: /Could not load the board/ })
+    await expect.poll(() => refused.count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => page.locator('.status-bar .error').count()).toBe(1)
+    expect(await page.locator('.status-bar [role="alert"]').count()).toBe(0)
   })
 
   it('status at a glance: done, started and overdue bars carry their marks as SVG, the legend says so, no emoji', async () => {
