@@ -3,7 +3,7 @@
 // another address, give it a new key), test a connection, remove one.
 import { useCallback, useEffect, useState } from 'react'
 import type { BoardProfileView, PlannerApi } from '../../src-shared/ipc'
-import { usePlannerStore } from '../state'
+import { loadProfiles, usePlannerStore } from '../state'
 import { AddBoardForm } from './add-board-form'
 import { removalLoss } from './removal-loss'
 
@@ -148,8 +148,12 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
                       if (saved.baseUrl !== board.baseUrl)
                         store.getState().forgetHistoryOf(board.id)
                       await refresh()
-                      // The open board's name, address or key changed: load it again with them.
-                      if (saved.isCurrent) onBoardChanged()
+                      if (!saved.isCurrent) return
+                      // The open board at another address, or with another key: load it again.
+                      // Renamed only, its name is all that changes.
+                      const moved = saved.baseUrl !== board.baseUrl
+                      if (moved || saved.maskedKey !== board.maskedKey) onBoardChanged()
+                      else void loadProfiles(store, api)
                     }}
                   />
                 )}

@@ -72,4 +72,28 @@ describe('the board menu', () => {
       .toBe('That board is already in the planner as "Team board, renamed", with the same key.')
     expect(await ipc<Listed[]>('boards:list', undefined)).toHaveLength(before)
   })
+
+  it('renames the open board without loading it again; its new name shows at once', async () => {
+    const { page } = planner
+    const team = (await ipc<Listed[]>('boards:list', undefined)).find(
+      (b) => b.name === 'Team board, renamed',
+    )!
+    await ipc('boards:select', { id: team.id })
+    await page.reload()
+    await page.waitForSelector('.tree-row[data-task-id]', { timeout: 20_000 })
+    const syncs: string[] = []
+    page.on('request', (request) => {
+      if (decodeURIComponent(request.url()).endsWith('/ipc/board:sync')) syncs.push(request.url())
+    })
+    await openMenu()
+    await menu().getByRole('button', { name: 'Edit Team board, renamed' }).click()
+    const form = page.getByRole('form', { name: 'Edit Team board, renamed' })
+    await form.getByLabel('Name', { exact: true }).fill('Team board, open')
+    await form.getByRole('button', { name: 'Save board' }).click()
+    await expect
+      .poll(() => page.locator('.status-bar .board').textContent())
+      .toBe('Team board, open')
+    await page.waitForTimeout(300)
+    expect(syncs).toEqual([])
+  })
 })
