@@ -151,9 +151,13 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
     }
     problems.push(problem)
     fixesOf.set(problem, () => {
+      const later = moveFix(index, 'move-milestone', m, days, options)
+      // A task that hangs off its milestone (directly or down a chain) is pushed as far by the
+      // milestone's move: it would end after it still, so that is no fix.
+      const pushesTask = later.updates.some((u) => u.id === problem.taskId)
       problem.fixes = [
         moveFix(index, 'move-task', t, -days, options),
-        moveFix(index, 'move-milestone', m, days, options),
+        ...(pushesTask ? [] : [later]),
       ]
     })
   }

@@ -101,6 +101,17 @@ describe('problems', () => {
     ])
   })
 
+  it('offers no "move the milestone later" that would push the task later with it', () => {
+    // The task hangs off its own milestone: moving the milestone later moves the task as much.
+    const chained = [
+      milestone('M', '2026-03-03'),
+      task('t', '2026-03-04', '2026-03-06', { milestoneId: 'M' }),
+    ]
+    const [problem] = findProblems(buildScheduleIndex(chained, [dep('M', 't')]))
+    expect(problem).toMatchObject({ kind: 'after-milestone', taskId: 't' })
+    expect(problem!.fixes.map((f) => f.kind)).toEqual(['move-task'])
+  })
+
   it('in exact-gap mode slack is a problem too, fixed by moving the successor earlier', () => {
     const exact = findProblems(buildScheduleIndex(tasks, deps), { exact: true })
     const bc = exact.find((p) => p.kind === 'dependency' && p.dependencyId === 'b>c')!
