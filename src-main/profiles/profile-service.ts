@@ -78,13 +78,11 @@ export class ProfileService {
     const newKey = input.apiKey.trim() === '' ? undefined : normaliseApiKey(input.apiKey)
     return this.#exclusive(async () => {
       const settings = await readSettings(this.settingsPath)
-      const profile = this.#find(settings, id)
-      if (profile.isLocal) {
-        throw new ProfileError(
-          'invalid_input',
-          'The planner sets up the local demo board itself; its name, address and key stay.',
-        )
-      }
+      const profile = this.#findNotLocal(
+        settings,
+        id,
+        'The planner sets up the local demo board itself; its name, address and key stay.',
+      )
       const moved = baseUrl !== profile.baseUrl
       if (moved) beforeMove()
       const apiKey = newKey ?? (await this.#storedKey(profile))
@@ -163,13 +161,11 @@ export class ProfileService {
     const { projectKeys, statuses } = parsed.data
     return this.#exclusive(async () => {
       const settings = await readSettings(this.settingsPath)
-      const profile = this.#find(settings, id)
-      if (profile.isLocal) {
-        throw new ProfileError(
-          'invalid_input',
-          "The planner knows the local board's projects and statuses; there is nothing to give.",
-        )
-      }
+      const profile = this.#findNotLocal(
+        settings,
+        id,
+        "The planner knows the local board's projects and statuses; there is nothing to give.",
+      )
       // No lists, no field: the file then reads exactly as planners without this feature wrote it.
       const next: StoredProfile = { ...profile, lists: parsed.data }
       if (projectKeys.length + statuses.length === 0) delete next.lists
@@ -254,6 +250,13 @@ export class ProfileService {
     return profile
   }
 
+  /** A board the user added (the local one is the planner's): `refusal` says why not. */
+  #findNotLocal(settings: Settings, id: string, refusal: string): StoredProfile {
+    const profile = this.#find(settings, id)
+    if (profile.isLocal) throw new ProfileError('invalid_input', refusal)
+    return profile
+  }
+
   /** The board's stored key; null when there is none or the keychain cannot be read. */
   async #storedKey(profile: StoredProfile): Promise<string | null> {
     try {
@@ -303,12 +306,7 @@ export class ProfileService {
   }
 
   async #view(profile: StoredProfile, currentId: string | null): Promise<BoardProfileView> {
-    let key: string | null = null
-    try {
-      key = await this.secrets.get(accountOf(profile.id))
-    } catch (error) {
-      if (!(error instanceof SecretStoreUnavailable)) throw error
-    }
+    const key = await this.#storedKey(profile)
     return {
       id: profile.id,
       name: profile.name,

@@ -9,7 +9,7 @@ import { Icon } from '../../icons/icon'
 import { selectFocusChain } from '../../schedule/schedule-selectors'
 import { usePlanner, usePlannerStore } from '../../state'
 import type { Row } from '../geometry'
-import { initials, taskName } from './timeline-model'
+import { initials, taskName } from './task-names'
 
 export const TREE_WIDTH = 300
 

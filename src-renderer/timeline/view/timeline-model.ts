@@ -24,6 +24,7 @@ import {
   type TaskRow,
   type Zoom,
 } from '../geometry'
+import { barLabel, barName } from './task-names'
 
 export interface TimelineModel {
   layout: RowLayout<Task>
@@ -218,55 +219,6 @@ export function buildModel(
     rowIds: rows.ids,
     now,
   }
-}
-
-/** Initials of an e-mail's name part: "ada.lovelace@…" -> "AL". */
-export function initials(email: string): string {
-  const name = email.split('@')[0] ?? ''
-  return name
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('')
-}
-
-/**
- * A task's accessible name in the tree: what the row shows (key, title, initials) first and
- * whole, so a voice user can say what they see (WCAG 2.5.3, label in name), then what a sighted
- * user reads off the chart: status or milestone, dates, assignee.
- */
-export function taskName(task: Task): string {
-  const initialsShown = task.assignedUserEmail ? ` ${initials(task.assignedUserEmail)}` : ''
-  const what = task.type === 'milestone' ? 'milestone' : task.status
-  return `${task.projectKey}-${task.key} ${task.title}${initialsShown}, ${what}${datesAndAssignee(task)}`
-}
-
-/** A bar's accessible name: its visible label first and whole (as above), then key and dates. */
-export function barName(task: Task): string {
-  const what = task.type === 'milestone' ? ', milestone' : ''
-  return `${barLabel(task)}, ${task.projectKey}-${task.key}${what}${datesAndAssignee(task)}`
-}
-
-function datesAndAssignee(task: Task): string {
-  const start = task.startDate.slice(0, 10)
-  const due = task.dueDate.slice(0, 10)
-  const dates =
-    start && due && task.type !== 'milestone'
-      ? `, ${start} to ${due}`
-      : due
-        ? `, due ${due}`
-        : start
-          ? `, starts ${start}`
-          : ''
-  const who = task.assignedUserEmail ? `, assigned to ${task.assignedUserEmail}` : ''
-  return `${dates}${who}`
-}
-
-/** What a bar says at a glance: title, assignee and status. */
-export function barLabel(task: Task): string {
-  const who = task.assignedUserEmail ? ` · ${initials(task.assignedUserEmail)}` : ''
-  return `${task.title}${who} · ${task.status}`
 }
 
 /** `pending`: an edit of the task waits in main's journal (the board could not be reached). */

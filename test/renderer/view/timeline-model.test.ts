@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import {
   barLabel,
   barName,
-  buildModel,
-  commandFromDrag,
   initials,
   taskName,
+} from '../../../src-renderer/timeline/view/task-names'
+import {
+  buildModel,
+  commandFromDrag,
   windowInput,
 } from '../../../src-renderer/timeline/view/timeline-model'
 import type { Dependency, Task } from '../../../src-shared/api'
