@@ -8,7 +8,10 @@ import { createIpcRouter } from '../../src-main/ipc/ipc-router'
 import type { IpcRouter } from '../../src-main/ipc/ipc-router'
 import { MemorySecretStore } from '../../src-main/secrets/memory-secret-store'
 import { createPlannerServices } from '../../src-main/services/planner-services'
-import type { PlannerServices } from '../../src-main/services/planner-services'
+import type {
+  PlannerServices,
+  PlannerServicesOptions,
+} from '../../src-main/services/planner-services'
 import { startSwitchableProxy } from './switchable-proxy'
 import type { SwitchableProxy } from './switchable-proxy'
 
@@ -36,7 +39,11 @@ export interface ServicesUnderTest {
 export async function startServices(
   prefix: string,
   localBoardTasks: number,
-  options: { before?: (dir: string) => void } = {},
+  options: {
+    before?: (dir: string) => void
+    /** The edit sender's timings (a test of waiting edits retries sooner than the app). */
+    edits?: PlannerServicesOptions['edits']
+  } = {},
 ): Promise<ServicesUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   options.before?.(dir)
@@ -46,6 +53,7 @@ export async function startServices(
     emit: () => {},
     localBoardTasks,
     log: () => {},
+    ...(options.edits ? { edits: options.edits } : {}),
   })
   const router = createIpcRouter(services.handlers)
   const proxies: SwitchableProxy[] = []

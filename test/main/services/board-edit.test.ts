@@ -2,62 +2,40 @@
 // can be taken down: a move to another address waits until the board's waiting edits are sent
 // (a rename or a new key does not), and a move forgets the stored copy of the old address, so
 // the planner never shows one service's tasks as another's.
-import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createIpcRouter } from '../../../src-main/ipc/ipc-router'
-import type { IpcRouter } from '../../../src-main/ipc/ipc-router'
-import { MemorySecretStore } from '../../../src-main/secrets/memory-secret-store'
-import { createPlannerServices } from '../../../src-main/services/planner-services'
-import type { PlannerServices } from '../../../src-main/services/planner-services'
 import type {
   BoardProfileView,
   BoardSnapshot,
   PendingEdits,
   UpdateTasksResult,
 } from '../../../src-shared/ipc'
+import { startServices } from '../../support/services-under-test'
+import type { ServicesUnderTest } from '../../support/services-under-test'
 import { startSwitchableProxy } from '../../support/switchable-proxy'
 import type { SwitchableProxy } from '../../support/switchable-proxy'
 
-let dir: string
-let services: PlannerServices
-let router: IpcRouter
+let planner: ServicesUnderTest
 let proxy: SwitchableProxy
 /** The board's new address: the same board behind a second proxy. */
-let elsewhere: SwitchableProxy
-
-async function call<T>(channel: string, payload?: unknown): Promise<T> {
-  const result = await router.dispatch(channel, payload, true)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
-  return result.value as T
-}
+let elsewhere: { url: string }
+const call = <T>(channel: string, payload?: unknown) => planner.call<T>(channel, payload)
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tb-board-edit-'))
-  services = await createPlannerServices({
-    userDataDir: dir,
-    secretStore: new MemorySecretStore(),
-    emit: () => {},
-    localBoardTasks: 30,
-    log: () => {},
+  planner = await startServices('tb-board-edit-', 30, {
     edits: { answerWithinMs: 3_000, backoffMs: () => 150 },
   })
-  router = createIpcRouter(services.handlers)
-  proxy = await startSwitchableProxy(services.localBoard!.url)
-  elsewhere = await startSwitchableProxy(services.localBoard!.url)
+  proxy = await startSwitchableProxy(planner.services.localBoard!.url)
+  elsewhere = { url: await planner.otherAddress() }
 })
 afterAll(async () => {
   await proxy.close()
-  await elsewhere.close()
-  await services.close()
-  rmSync(dir, { recursive: true, force: true })
+  await planner.close()
 })
 
 it('moves a board only once its waiting edits are sent; renames it at any time', async () => {
-  const local = services.localBoard!
+  const local = planner.services.localBoard!
   const board = await call<BoardProfileView>('boards:add', {
     name: 'Team board',
     baseUrl: proxy.url,
@@ -75,7 +53,7 @@ it('moves a board only once its waiting edits are sent; renames it at any time',
   expect(answer.status).toBe('queued')
 
   const moved = { id: board.id, name: 'Team board', baseUrl: elsewhere.url, apiKey: '' }
-  const refused = await router.dispatch('boards:update', moved, true)
+  const refused = await planner.router.dispatch('boards:update', moved, true)
   expect(refused.ok).toBe(false)
   expect(!refused.ok && refused.error.message).toBe(
     'The board was not moved: 1 edit waits for it at its present address. Send or discard them first; the name and key can change now.',
@@ -123,7 +101,7 @@ async function slowProxy(target: string, delayMs: number) {
 }
 
 it("a load still running when the board moves is not kept as the new address's", async () => {
-  const local = services.localBoard!
+  const local = planner.services.localBoard!
   const slow = await slowProxy(local.url, 400)
   try {
     const board = await call<BoardProfileView>('boards:add', {
@@ -132,7 +110,7 @@ it("a load still running when the board moves is not kept as the new address's",
       apiKey: local.apiKey,
     })
     await call('boards:select', { id: board.id })
-    const loading = router.dispatch('board:sync', {}, true)
+    const loading = planner.router.dispatch('board:sync', {}, true)
     // The load has its client for the old address by now.
     await new Promise((resolve) => setTimeout(resolve, 150))
     // (The first test's board left this proxy's address; the local board's own is taken.)

@@ -17,6 +17,18 @@ const progress: SyncProgress = {
   pendingSlices: 2,
 }
 
+/** A board's profile as main lists it. */
+const profile = (id: string, isCurrent: boolean) => ({
+  id,
+  name: id,
+  baseUrl: 'https://board.example.com',
+  isCurrent,
+  isLocal: false,
+  hasKey: true,
+  maskedKey: 'tb_…1234',
+  lists: { projectKeys: [], statuses: [] },
+})
+
 describe('loadBoard', () => {
   it('shows the stored snapshot at once, then the fresh one, with progress in between', async () => {
     const store = createPlannerStore()
@@ -53,16 +65,6 @@ describe('loadBoard', () => {
   it('a board switched to that fails to load does not go on showing the board before it', async () => {
     const store = createPlannerStore()
     store.getState().snapshotReceived(fresh)
-    const profile = (id: string, isCurrent: boolean) => ({
-      id,
-      name: id,
-      baseUrl: 'https://board.example.com',
-      isCurrent,
-      isLocal: false,
-      hasKey: true,
-      maskedKey: 'tb_…1234',
-      lists: { projectKeys: [], statuses: [] },
-    })
     // The user picked "team": main now sends its edits to team's journal.
     store.getState().profilesReceived([profile('local', false), profile('team', true)])
     const refused = { code: 'KEY_REJECTED' as const, message: 'The board refused the API key.' }
@@ -146,18 +148,7 @@ describe('loadBoard', () => {
 
   it('shows only the progress of the board it loads, not of one left behind', async () => {
     const store = createPlannerStore()
-    store.getState().profilesReceived([
-      {
-        id: 'team',
-        name: 'Team',
-        baseUrl: 'https://board.example.com',
-        isCurrent: true,
-        isLocal: false,
-        hasKey: true,
-        maskedKey: 'tb_…1234',
-        lists: { projectKeys: [], statuses: [] },
-      },
-    ])
+    store.getState().profilesReceived([profile('team', true)])
     const second = deferred<IpcResult<BoardSnapshot>>()
     const fake = fakePlannerApi({
       'board:sync': ({ cachedFirst }) =>
