@@ -172,14 +172,17 @@ export class AdapterEvents {
       return
     }
     const wrapper = event.target instanceof Element && event.target.closest('.bar-wrapper')
-    const model = wrapper ? a.modelOf(wrapper) : undefined
-    if (!model || a.busy) return
+    // By the task id on the element, not the drawn model: the catch-up draw this key set off
+    // (flushLater, capture phase) may have taken the bar's row out of the window, and the key
+    // was still pressed on that task's bar.
+    const id = wrapper ? (a.modelOf(wrapper)?.bar.id ?? wrapper.getAttribute('data-task-id')) : null
+    if (!id || a.busy) return
     if (event.key === ' ') {
       event.preventDefault()
-      a.callbacks.onBarClick(model.bar.id, modifiersOf(event))
+      a.callbacks.onBarClick(id, modifiersOf(event))
     } else if (BAR_KEYS.has(event.key) && a.callbacks.onBarKey) {
       event.preventDefault()
-      a.callbacks.onBarKey(model.bar.id, event.key as BarKey, modifiersOf(event))
+      a.callbacks.onBarKey(id, event.key as BarKey, modifiersOf(event))
     }
   }
 

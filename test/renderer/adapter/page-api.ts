@@ -66,6 +66,8 @@ export interface Recorded {
   linkDraws: [string, string][]
   linkClicks: string[]
   spans: SpanSelection[]
+  /** Keys on a focused bar handed to the app: [task id, key]. */
+  barKeys: [string, string][]
 }
 
 /** What the chart holds: bar ids, and arrow (link) ids. */
@@ -89,12 +91,13 @@ export interface PageApi {
   renderThenBars(input: RenderInput): BarView[]
   /**
    * Renders with `afterPaint` (a scroll's window move) and says what is drawn, as bar and arrow
-   * ids: at once, after the next frame and after the one after. `then`: 'mousedown' on the host
-   * or a plain 'render' of `next` right after the call, instead of waiting.
+   * ids: at once, after the next frame and after the one after. `then`: 'mousedown' on the host,
+   * a plain 'render' of `next`, or a keydown of `key` on what has focus, right after the call,
+   * instead of waiting.
    */
   renderAfterPaint(
     input: RenderInput,
-    then?: { mousedown?: boolean; next?: RenderInput },
+    then?: { mousedown?: boolean; next?: RenderInput; key?: string },
   ): Promise<Drawn[]>
   /** Renders deep-frozen input (as immer hands it out); the keys of each bar afterwards. */
   renderFrozen(input: RenderInput): string[][]

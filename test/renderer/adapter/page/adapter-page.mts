@@ -29,6 +29,7 @@ const empty = (): Recorded => ({
   linkDraws: [],
   linkClicks: [],
   spans: [],
+  barKeys: [],
 })
 let recorded: Recorded = empty()
 const marked = new WeakSet<Element>()
@@ -44,6 +45,7 @@ function create(options: MountOptions): TimelineAdapter {
     onLinkDraw: (fromId, toId) => recorded.linkDraws.push([fromId, toId]),
     onLinkClick: (id) => recorded.linkClicks.push(id),
     onSpanSelect: (span) => recorded.spans.push(span),
+    onBarKey: (id, key) => recorded.barKeys.push([id, key]),
   })
 }
 
@@ -91,6 +93,10 @@ const api: PageApi = {
     adapter?.render(input, { afterPaint: true })
     if (then.mousedown) host.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }))
     if (then.next) adapter?.render(then.next)
+    if (then.key) {
+      const target = document.activeElement ?? document.body
+      target.dispatchEvent(new KeyboardEvent('keydown', { key: then.key, bubbles: true }))
+    }
     const states = [drawn()]
     await afterPaint()
     states.push(drawn())
