@@ -19,6 +19,7 @@ type BoardChannels =
   | 'tasks:check'
   | 'deps:create'
   | 'deps:delete'
+  | 'deps:between'
   | 'edits:pending'
   | 'edits:retry'
   | 'edits:discard'
@@ -153,6 +154,15 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
     'deps:delete': async (body) => {
       await (await context.client(await context.currentId())).deleteDependency(body)
       return undefined
+    },
+    // By the predecessor's dependencies: the interface filters by one task, not by a pair.
+    'deps:between': async ({ predecessorId, successorId }) => {
+      const client = await context.client(await context.currentId())
+      const found = await client.listDependencies({ taskId: predecessorId })
+      return (
+        found.find((d) => d.predecessorId === predecessorId && d.successorId === successorId) ??
+        null
+      )
     },
     'edits:pending': async () => context.sender.pending(await context.currentId()),
     'edits:retry': async () => context.sender.retry(await context.currentId()),

@@ -17,6 +17,7 @@ export const CHANNEL_METHODS = {
   'tasks:check': 'tasksCheck',
   'deps:create': 'depsCreate',
   'deps:delete': 'depsDelete',
+  'deps:between': 'depsBetween',
   'edits:pending': 'editsPending',
   'edits:retry': 'editsRetry',
   'edits:discard': 'editsDiscard',

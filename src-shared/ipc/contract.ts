@@ -250,6 +250,17 @@ export const CHANNELS = {
   },
   'deps:create': { request: CreateDependencyBody, response: Dependency },
   'deps:delete': { request: DeleteDependencyBody, response: z.undefined() },
+  /**
+   * The dependency between two tasks as the board holds it now (read afresh, not from the last
+   * sync), or null if there is none. Undo and redo compare it with what the user left.
+   */
+  'deps:between': {
+    request: z.strictObject({
+      predecessorId: z.string().min(1),
+      successorId: z.string().min(1),
+    }),
+    response: Dependency.nullable(),
+  },
   'edits:pending': { request: z.undefined(), response: PendingEdits },
   /** Sends the current board's waiting edits now, oldest first. */
   'edits:retry': { request: z.undefined(), response: PendingEdits },

@@ -251,6 +251,46 @@ describe('dependencies on the timeline', () => {
     expect(await between(c, a)).toEqual([])
     await planner.screenshot('dependencies-03-loop')
   })
+
+  it('undo over a lag changed elsewhere asks first; Cancel sends nothing, "Undo anyway" deletes', async () => {
+    // The newest undo entry is the add of b -> c (the loop test's refusal records none). Another
+    // user changes its lag: the interface has no update, so they delete it and create it again.
+    const [mine] = await between(b, c)
+    expect(mine!.lagDays).toBe(0)
+    await board.deleteDependency(mine!.id)
+    const theirs = await board.createDependency({ predecessorId: b, successorId: c, lagDays: 4 })
+    const deletes: string[] = []
+    const onRequest = (request: { url(): string }) => {
+      if (decodeURIComponent(request.url()).endsWith('/ipc/deps:delete')) deletes.push('sent')
+    }
+    page.on('request', onRequest)
+    try {
+      await page.locator('.task-tree').focus()
+      await page.keyboard.press('Control+z')
+      const arrowName = `${keys.get(b)} → ${keys.get(c)}`
+      const dialog = page.getByRole('alertdialog', { name: `Undo add dependency ${arrowName}?` })
+      await dialog.waitFor()
+      expect(await dialog.textContent()).toContain(
+        `${arrowName}: its lag was changed on the board to 4 days (you left 0 days)`,
+      )
+      // The chart already shows theirs.
+      await expect.poll(() => page.locator(`[data-link-id="${theirs.id}"]`).count()).toBe(1)
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await page.waitForTimeout(300)
+      expect(deletes).toEqual([])
+      expect((await between(b, c)).map((d) => d.lagDays)).toEqual([4])
+
+      await page.locator('.task-tree').focus()
+      await page.keyboard.press('Control+z')
+      await dialog.waitFor()
+      await dialog.getByRole('button', { name: 'Undo anyway' }).click()
+      await expect.poll(async () => (await between(b, c)).length).toBe(0)
+      expect(deletes).toEqual(['sent'])
+      await expect.poll(() => page.locator(`[data-link-id="${theirs.id}"]`).count()).toBe(0)
+    } finally {
+      page.off('request', onRequest)
+    }
+  })
 })
 
 describe('dragging on an empty stretch of a row', () => {

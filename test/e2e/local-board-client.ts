@@ -30,6 +30,7 @@ export interface BoardClient {
     successorId: string
     lagDays: number
   }): Promise<Dependency>
+  deleteDependency(id: string): Promise<void>
   /** Reads the board's address again (after the planner restarted); the key stays. */
   reconnect(): Promise<void>
   /** Revokes every key but the test's own: the planner's requests are refused from then on. */
@@ -103,6 +104,14 @@ export async function localBoardClient(page: Page, userData: string): Promise<Bo
       })
       if (response.status !== 200) throw new Error(await response.text())
       return ((await response.json()) as { dependency: Dependency }).dependency
+    },
+    async deleteDependency(id) {
+      const response = await fetch(`${baseUrl}/api/v1/dependencies`, {
+        method: 'DELETE',
+        headers,
+        body: JSON.stringify({ id }),
+      })
+      if (response.status !== 200) throw new Error(await response.text())
     },
     revokePlannerKeys() {
       const handle = openDatabase(dbPath)

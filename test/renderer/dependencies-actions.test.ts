@@ -9,6 +9,7 @@ import {
   createDependency,
   deleteDependency,
 } from '../../src-renderer/state/actions/dependencies'
+import { answerQuestion } from '../../src-renderer/state/actions/ask-user'
 import { redoLast, undoLast } from '../../src-renderer/state/actions/undo-redo'
 import { createPlannerStore } from '../../src-renderer/state/store'
 import type { PlannerStore } from '../../src-renderer/state/store'
@@ -49,7 +50,11 @@ const refused = (serverCode: string | undefined, message = 'refused'): IpcResult
   error: { code: 'CONFLICT', message, ...(serverCode ? { serverCode } : {}) } as IpcError,
 })
 
-/** A board that creates what it is asked, unless `refuse` says otherwise for that call. */
+/**
+ * A board that holds its dependencies by their two tasks: it creates what it is asked (a second
+ * between the same tasks is a DUPLICATE), deletes by id and answers deps:between from what it
+ * holds, unless `handlers` say otherwise. `remote` changes it as another user would.
+ */
 function setup(
   dependencies: Dependency[] = [],
   handlers: FakeHandlers = {},
@@ -57,19 +62,37 @@ function setup(
   store: PlannerStore
   fake: ReturnType<typeof fakePlannerApi>
   steps: () => string[]
+  remote: { set(d: Dependency): void; delete(predecessorId: string, successorId: string): void }
 } {
   const store = createPlannerStore()
   store.getState().snapshotReceived(snapshot(TASKS, { dependencies }))
   const steps = () => store.getState().history.past.map((e) => e.label)
+  const held = new Map(dependencies.map((d) => [`${d.predecessorId}>${d.successorId}`, d]))
   const fake = fakePlannerApi({
-    'deps:create': (body) => ({
+    'deps:create': (body) => {
+      const ends = `${body.predecessorId}>${body.successorId}`
+      if (held.has(ends)) return refused('DUPLICATE')
+      const made = dep(body.predecessorId!, body.successorId!, body.lagDays ?? 0)
+      held.set(ends, made)
+      return { ok: true, value: made }
+    },
+    'deps:delete': (body) => {
+      const found = [...held].find(([, d]) => d.id === body.id)
+      if (!found) return { ok: false, error: { code: 'NOT_FOUND', message: 'Gone.' } }
+      held.delete(found[0])
+      return { ok: true, value: undefined }
+    },
+    'deps:between': (body) => ({
       ok: true,
-      value: dep(body.predecessorId!, body.successorId!, body.lagDays ?? 0),
+      value: held.get(`${body.predecessorId}>${body.successorId}`) ?? null,
     }),
-    'deps:delete': () => ({ ok: true, value: undefined }),
     ...handlers,
   })
-  return { store, fake, steps }
+  const remote = {
+    set: (d: Dependency) => void held.set(`${d.predecessorId}>${d.successorId}`, d),
+    delete: (p: string, q: string) => void held.delete(`${p}>${q}`),
+  }
+  return { store, fake, steps, remote }
 }
 
 const texts = (store: PlannerStore) => store.getState().edits.messages.map((m) => m.text)
@@ -303,5 +326,98 @@ describe('changeLag', () => {
     expect(fake.callsOf('deps:create')).toEqual([])
     expect(arrows(store)).toEqual(['t3>t9+2'])
     expect(steps()).toEqual([])
+  })
+})
+
+// The issue's "before it is sent, the tasks are checked for changes made elsewhere since, and the
+// user is asked if there are any", for dependencies: they have no version, so the board's
+// dependency between the two tasks is read afresh and compared with what the user left.
+describe('undo and redo over a dependency changed elsewhere', () => {
+  async function question(store: PlannerStore) {
+    await expect.poll(() => store.getState().question).not.toBeNull()
+    return store.getState().question!
+  }
+  const sent = (fake: ReturnType<typeof fakePlannerApi>) =>
+    fake.calls.map((c) => c.channel).filter((c) => c !== 'deps:between')
+
+  it('undo of an add whose lag was changed elsewhere asks; Cancel sends nothing, anyway deletes theirs', async () => {
+    const { store, fake, remote } = setup()
+    await createDependency(store, fake.api, { predecessorId: 't3', successorId: 't9', lagDays: 0 })
+    const theirs = dep('t3', 't9', 5)
+    remote.set(theirs)
+    const before = sent(fake).length
+    const undoing = undoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.title).toBe('Undo add dependency APP-3 → APP-9?')
+    expect(asked.details).toEqual([
+      'APP-3 → APP-9: its lag was changed on the board to 5 days (you left 0 days)',
+    ])
+    // Meanwhile the chart shows what the board holds.
+    expect(arrows(store)).toEqual(['t3>t9+5'])
+    answerQuestion(store, asked.id, { choice: 'cancel' })
+    expect(await undoing).toBe(false)
+    expect(sent(fake)).toHaveLength(before)
+    expect(store.getState().history.past).toHaveLength(1)
+
+    const again = undoLast(store, fake.api)
+    answerQuestion(store, (await question(store)).id, { choice: 'anyway' })
+    expect(await again).toBe(true)
+    expect(fake.callsOf('deps:delete')).toEqual([{ id: theirs.id }])
+    expect(arrows(store)).toEqual([])
+  })
+
+  it('undo of a delete when the dependency was drawn again elsewhere asks, then sets the old lag', async () => {
+    const d = dep('t3', 't9', 1)
+    const { store, fake, remote } = setup([d])
+    await deleteDependency(store, fake.api, d)
+    remote.set(dep('t3', 't9', 3))
+    const undoing = undoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.details).toEqual(['APP-3 → APP-9: added on the board since, with a lag of 3 days'])
+    answerQuestion(store, asked.id, { choice: 'anyway' })
+    expect(await undoing).toBe(true)
+    // No DUPLICATE: theirs is replaced by the old lag.
+    expect(arrows(store)).toEqual(['t3>t9+1'])
+    expect(texts(store)).toEqual([])
+  })
+
+  it('redo of a lag change over a dependency deleted elsewhere asks, then creates it', async () => {
+    const d = dep('t3', 't9', 1)
+    const { store, fake, remote } = setup([d])
+    await changeLag(store, fake.api, d, 4)
+    expect(await undoLast(store, fake.api)).toBe(true)
+    remote.delete('t3', 't9')
+    const redoing = redoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.title).toBe('Redo change the lag of APP-3 → APP-9 to 4 days?')
+    expect(asked.details).toEqual(['APP-3 → APP-9: deleted on the board since'])
+    expect(arrows(store)).toEqual([])
+    answerQuestion(store, asked.id, { choice: 'anyway' })
+    expect(await redoing).toBe(true)
+    expect(arrows(store)).toEqual(['t3>t9+4'])
+  })
+
+  it('asks nothing when the board holds what the user left, even under a new id', async () => {
+    const { store, fake, remote } = setup()
+    await createDependency(store, fake.api, { predecessorId: 't3', successorId: 't9', lagDays: 2 })
+    const same = dep('t3', 't9', 2)
+    remote.set(same)
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(store.getState().question).toBeNull()
+    expect(fake.callsOf('deps:delete')).toEqual([{ id: same.id }])
+  })
+
+  it('an undo whose check cannot reach the board says so, sends nothing and keeps the entry', async () => {
+    const { store, fake } = setup([], {
+      'deps:between': () => ({ ok: false, error: { code: 'NETWORK', message: 'Offline.' } }),
+    })
+    await createDependency(store, fake.api, { predecessorId: 't3', successorId: 't9', lagDays: 0 })
+    expect(await undoLast(store, fake.api)).toBe(false)
+    expect(texts(store)).toEqual([
+      'Could not undo add dependency APP-3 → APP-9: the board could not be read to check for changes made elsewhere (Offline). Nothing was changed.',
+    ])
+    expect(fake.callsOf('deps:delete')).toEqual([])
+    expect(arrows(store)).toEqual(['t3>t9+0'])
+    expect(store.getState().history.past).toHaveLength(1)
   })
 })

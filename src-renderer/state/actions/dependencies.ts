@@ -56,7 +56,7 @@ function recordStep(
   store.getState().recordHistory(entry)
 }
 
-function namer(store: PlannerStore): KeyOf {
+export function namer(store: PlannerStore): KeyOf {
   const { board } = store.getState()
   return keyNamer(board.tasksById, board.dependencies)
 }
@@ -67,7 +67,7 @@ function fail(store: PlannerStore, message: string): DependencyOutcome {
 }
 
 /** The API never throws by contract; a broken bridge still must not leave the store wrong. */
-async function call<T>(send: () => Promise<IpcResult<T>>): Promise<IpcResult<T>> {
+export async function call<T>(send: () => Promise<IpcResult<T>>): Promise<IpcResult<T>> {
   try {
     return await send()
   } catch (error) {
@@ -76,7 +76,7 @@ async function call<T>(send: () => Promise<IpcResult<T>>): Promise<IpcResult<T>>
 }
 
 /** A sentence inside parentheses, without its full stop. */
-const clause = (text: string) => text.replace(/\.\s*$/, '')
+export const clause = (text: string) => text.replace(/\.\s*$/, '')
 
 const sameEnds = (d: Dependency, predecessorId: string, successorId: string) =>
   d.predecessorId === predecessorId && d.successorId === successorId
@@ -95,6 +95,21 @@ function added(store: PlannerStore, dependency: Dependency): void {
       ],
     },
   }))
+}
+
+/** The store shows between the two tasks what the board was just read to hold there. */
+export function showBetween(
+  store: PlannerStore,
+  ends: { predecessorId: string; successorId: string },
+  dependency: Dependency | null,
+): void {
+  if (dependency) {
+    added(store, dependency)
+    return
+  }
+  const { dependencies } = store.getState().board
+  const shown = dependencies.find((d) => sameEnds(d, ends.predecessorId, ends.successorId))
+  if (shown) removed(store, shown.id)
 }
 
 /**
@@ -171,8 +186,8 @@ export async function createDependency(
   }
   recordStep(store, options, {
     label: `add dependency ${name}`,
-    undo: { kind: 'deleteDependency', predecessorId, successorId },
-    redo: { kind: 'createDependency', predecessorId, successorId, lagDays },
+    undo: { kind: 'deleteDependency', predecessorId, successorId, expected: { lagDays } },
+    redo: { kind: 'createDependency', predecessorId, successorId, lagDays, expected: null },
   })
   return { ok: true, dependency: result.dependency }
 }
@@ -200,8 +215,8 @@ export async function deleteDependency(
   if (options?.record !== false) store.getState().announce(`Deleted the dependency ${name}.`)
   recordStep(store, options, {
     label: `delete dependency ${name}`,
-    undo: { kind: 'createDependency', predecessorId, successorId, lagDays },
-    redo: { kind: 'deleteDependency', predecessorId, successorId },
+    undo: { kind: 'createDependency', predecessorId, successorId, lagDays, expected: null },
+    redo: { kind: 'deleteDependency', predecessorId, successorId, expected: { lagDays } },
   })
   return { ok: true }
 }
@@ -243,8 +258,14 @@ export async function changeLag(
     moveSelection(made.dependency.id)
     recordStep(store, options, {
       label: `change the lag of ${name} to ${days(lagDays)}`,
-      undo: { kind: 'setLag', predecessorId, successorId, lagDays: oldLag },
-      redo: { kind: 'setLag', predecessorId, successorId, lagDays },
+      undo: {
+        kind: 'setLag',
+        predecessorId,
+        successorId,
+        lagDays: oldLag,
+        expected: { lagDays },
+      },
+      redo: { kind: 'setLag', predecessorId, successorId, lagDays, expected: { lagDays: oldLag } },
     })
     return { ok: true, dependency: made.dependency }
   }

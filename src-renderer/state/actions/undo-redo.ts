@@ -5,7 +5,9 @@
 //   the tasks again (tasks:check): a task changed elsewhere since is listed to the user, who says
 //   whether to undo anyway. Unreachable board: the batch is journaled as usual, and main checks
 //   it when it is sent;
-// - dependencies are deleted or created again (a lag change is delete-then-create);
+// - dependencies are deleted or created again (a lag change is delete-then-create), after the
+//   board's dependency between the two tasks is read afresh: one changed elsewhere since is put
+//   to the user too (./undo-dependency.ts);
 // - a created task cannot be deleted through the interface: undo asks which status to move it
 //   to, and says so plainly. That cannot be redone.
 import type { Task } from '../../../src-shared/api/resources'
@@ -19,7 +21,7 @@ import type { HistoryEntry, UndoStep } from '../slices/history-slice'
 import type { PlannerStore } from '../store'
 import { applyEdit } from './apply-edit'
 import { askUser } from './ask-user'
-import { changeLag, createDependency, deleteDependency } from './dependencies'
+import { runDependencyStep } from './undo-dependency'
 
 type Direction = 'undo' | 'redo'
 
@@ -75,36 +77,16 @@ async function runStep(
   label: string,
   direction: Direction,
 ): Promise<boolean> {
-  const noRecord = { record: false }
   switch (step.kind) {
     case 'tasks':
       return runTaskCommand(store, api, step.command, label, direction)
     case 'createDependency':
-      return (await createDependency(store, api, step, noRecord)).ok
-    case 'deleteDependency': {
-      const dependency = findDependency(store, step)
-      // Already gone (deleted elsewhere): what undo wanted is so.
-      if (!dependency) return true
-      return (await deleteDependency(store, api, dependency, noRecord)).ok
-    }
-    case 'setLag': {
-      const dependency = findDependency(store, step)
-      if (!dependency) {
-        return (await createDependency(store, api, step, noRecord)).ok
-      }
-      return (await changeLag(store, api, dependency, step.lagDays, noRecord)).ok
-    }
+    case 'deleteDependency':
+    case 'setLag':
+      return runDependencyStep(store, api, step, label, direction)
     case 'retireCreated':
       return retireCreated(store, api, step.taskIds)
   }
-}
-
-function findDependency(store: PlannerStore, ends: { predecessorId: string; successorId: string }) {
-  return store
-    .getState()
-    .board.dependencies.find(
-      (d) => d.predecessorId === ends.predecessorId && d.successorId === ends.successorId,
-    )
 }
 
 const keyOf = (task: Task | undefined, id: string) => (task ? `${task.projectKey}-${task.key}` : id)

@@ -11,13 +11,20 @@ export interface DependencyEnds {
   successorId: string
 }
 
+/**
+ * The dependency between two tasks as a step expects to find it on the board: with this lag, or
+ * none (null). What the user's action (or the undo before a redo) left there; anything else was
+ * changed elsewhere since, and the user is asked before the step writes over it.
+ */
+export type ExpectedDependency = { lagDays: number } | null
+
 export type UndoStep =
   /** A task edit (moves, field edits, links): sent as one batch; undone by its inverse. */
   | { kind: 'tasks'; command: Command }
-  | ({ kind: 'createDependency'; lagDays: number } & DependencyEnds)
-  | ({ kind: 'deleteDependency' } & DependencyEnds)
+  | ({ kind: 'createDependency'; lagDays: number; expected: ExpectedDependency } & DependencyEnds)
+  | ({ kind: 'deleteDependency'; expected: ExpectedDependency } & DependencyEnds)
   /** A lag change: delete, then create with this lag (the interface has no dependency update). */
-  | ({ kind: 'setLag'; lagDays: number } & DependencyEnds)
+  | ({ kind: 'setLag'; lagDays: number; expected: ExpectedDependency } & DependencyEnds)
   /**
    * A create, undone only by asking: the interface has no task delete, so the tasks are moved
    * to a status the user picks.
