@@ -55,6 +55,8 @@ const NO_VALUE_TEXTS = [
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0
+
 /** The page with `null` read as the spec's "no value" ('' / [] / {}); the same page when none. */
 export function nullsAsNoValue(value: unknown): unknown {
   if (!isRecord(value) || !Array.isArray(value['tasks'])) return value
@@ -66,7 +68,11 @@ export function nullsAsNoValue(value: unknown): unknown {
     for (const field of NO_VALUE_TEXTS)
       if (task[field] === null) (fixed ??= { ...task })[field] = ''
     if (task['tags'] === null) (fixed ??= { ...task })['tags'] = []
-    if (task['properties'] === null) (fixed ??= { ...task })['properties'] = {}
+    // An empty list for no properties too: PHP's json_encode writes an empty map as `[]`.
+    if (task['properties'] === null || isEmptyList(task['properties']))
+      (fixed ??= { ...task })['properties'] = {}
+    // Older servers did not send the type (the schema's default, 'task'); null is the same.
+    if (task['type'] === null) (fixed ??= { ...task })['type'] = 'task'
     if (fixed) (tasks ??= [...page])[i] = fixed
   })
   return tasks ? { ...value, tasks } : value
@@ -87,14 +93,29 @@ export const UpdateTasksResponse = z.looseObject({
 })
 export type UpdateTasksResponse = z.infer<typeof UpdateTasksResponse>
 
+/**
+ * A dependency with no lag (absent or null, as a board that keeps 0 as "no value" may send it)
+ * has lag 0, the spec's default on create; the same value when it has one.
+ */
+export function missingLagAsZero(dependency: unknown): unknown {
+  if (
+    !isRecord(dependency) ||
+    (dependency['lagDays'] !== undefined && dependency['lagDays'] !== null)
+  )
+    return dependency
+  return { ...dependency, lagDays: 0 }
+}
+
+const ReadDependency = z.preprocess(missingLagAsZero, Dependency)
+
 export const ListDependenciesResponse = z.looseObject({
   success: z.literal(true),
-  dependencies: z.array(Dependency),
+  dependencies: z.array(ReadDependency),
 })
 export type ListDependenciesResponse = z.infer<typeof ListDependenciesResponse>
 
 export const CreateDependencyResponse = z.looseObject({
   success: z.literal(true),
-  dependency: Dependency,
+  dependency: ReadDependency,
 })
 export type CreateDependencyResponse = z.infer<typeof CreateDependencyResponse>

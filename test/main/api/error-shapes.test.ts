@@ -143,6 +143,25 @@ describe('successful answers', () => {
     })
   })
 
+  it('an empty list for no properties (PHP writes an empty map so) and a null type are read as none', async () => {
+    const task = { ...sampleTask(), properties: [], type: null }
+    stub.otherwise(json(200, { success: true, tasks: [task] }))
+    const [read] = await api().listTasks()
+    expect(read).toMatchObject({ properties: {}, type: 'task' })
+    // A list that holds something is no map of properties: refused, naming the field.
+    stub.otherwise(json(200, { success: true, tasks: [{ ...task, properties: ['x'] }] }))
+    const error = await expectApiError(api().listTasks(), 'INVALID_RESPONSE')
+    expect(error.message).toContain('tasks[0].properties')
+  })
+
+  it('a dependency with no lag (absent or null) has lag 0, the spec\u2019s default', async () => {
+    const { lagDays: _lag, ...noLag } = sampleDependency()
+    stub.otherwise(
+      json(200, { success: true, dependencies: [noLag, { ...sampleDependency(), lagDays: null }] }),
+    )
+    expect((await api().listDependencies()).map((d) => d.lagDays)).toEqual([0, 0])
+  })
+
   it('a dependency with a fractional lag (the spec says a number) is read, not refused', async () => {
     stub.otherwise(json(200, { success: true, dependencies: [sampleDependency({ lagDays: 0.5 })] }))
     expect((await api().listDependencies())[0]!.lagDays).toBe(0.5)
