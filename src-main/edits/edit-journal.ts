@@ -17,6 +17,7 @@ import Database from 'libsql'
 import { Task, UpdateTaskItem } from '../../src-shared/api'
 import { EditProblem, SeenVersions } from '../../src-shared/ipc'
 import type { PendingEdits } from '../../src-shared/ipc'
+import { isAtOrAfter } from '../../src-shared/schedule/days'
 import type { z } from 'zod'
 
 export interface PendingBatch {
@@ -265,7 +266,8 @@ export class EditJournal {
     this.db.transaction(() => {
       for (const version of this.allVersions(profileId)) {
         const seen = shown.get(version.id)
-        if (seen !== undefined && seen >= version.updatedAt) remove.run(profileId, version.id)
+        if (seen !== undefined && isAtOrAfter(seen, version.updatedAt))
+          remove.run(profileId, version.id)
       }
     })()
   }

@@ -5,6 +5,7 @@
 import { toCanonicalTimestamp } from '../../src-shared/api'
 import type { CreateTaskItem, ListTasksFilters, Task } from '../../src-shared/api'
 import type { CreateTasksResult } from '../../src-shared/ipc'
+import { isAtOrAfter } from '../../src-shared/schedule/days'
 
 export interface TaskLister {
   listTasks(filters: ListTasksFilters): Promise<Task[]>
@@ -51,7 +52,7 @@ export async function findCreatedTasks(
         (task) =>
           task.title === item.title &&
           task.parentId === '' &&
-          task.createdAt >= options.since &&
+          isAtOrAfter(task.createdAt, options.since) &&
           !options.knownIds.has(task.id) &&
           !claimed.has(task.id),
       )

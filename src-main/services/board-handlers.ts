@@ -6,6 +6,7 @@ import type { BoardSnapshot } from '../../src-shared/ipc'
 import { ApiError } from '../api'
 import { IpcFailure } from '../../src-shared/ipc/ipc-failure'
 import { overlayUpdates } from '../../src-shared/api/apply-update'
+import { isAtOrAfter } from '../../src-shared/schedule/days'
 import { findCreatedTasks } from '../edits/find-created-tasks'
 import type { IpcHandlers } from '../ipc/ipc-router'
 import { syncBoard } from '../sync'
@@ -52,7 +53,7 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
     const waiting = context.sender.waitingUpdates(snapshot.profileId)
     const newer = (task: Task) => {
       const ours = written.get(task.id)
-      return ours && ours.updatedAt > task.updatedAt ? ours : undefined
+      return ours && !isAtOrAfter(task.updatedAt, ours.updatedAt) ? ours : undefined
     }
     if (waiting.length === 0 && !snapshot.tasks.some(newer)) return snapshot
     const tasks = snapshot.tasks.map((task) => newer(task) ?? task)

@@ -104,6 +104,18 @@ export function parseInstant(value: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms
 }
 
+/**
+ * Whether timestamp `a` is at or after `b`, by the instants they name: a board may write its
+ * timestamps with an offset (`…T06:00:00-05:00`) or without milliseconds, where comparing the
+ * strings would put them out of order. Two values either of which cannot be read compare as
+ * strings (the fixed-width UTC form sorts as it reads).
+ */
+export function isAtOrAfter(a: string, b: string): boolean {
+  const at = parseInstant(a)
+  const than = parseInstant(b)
+  return at === undefined || than === undefined ? a >= b : at >= than
+}
+
 /** Day number of the UTC day of an ISO timestamp; undefined for '' or an unreadable value. */
 export function dayNumberOfTimestamp(timestamp: string): number | undefined {
   const ms = parseInstant(timestamp)

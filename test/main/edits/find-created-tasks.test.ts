@@ -5,6 +5,7 @@ import type { ListTasksFilters } from '../../../src-shared/api'
 import { startTestService } from '../../support/service'
 import type { TestService } from '../../support/service'
 import { createTasks, listTasks, newTask } from '../../support/tasks'
+import { sampleTask } from '../api/fixtures'
 
 let service: TestService
 const queries: string[] = []
@@ -52,6 +53,31 @@ describe('finding created tasks', () => {
       unknown: [],
     })
     expect(queries[2]).toContain('assignedUserEmail=ada.lovelace%40example.com')
+  })
+
+  it('reads creation times by the instant they name: a board that writes them with an offset', async () => {
+    // Another board's clock: the new task made at 12:30 UTC, written as 07:30 at -05:00; an older
+    // look-alike made at 11:00 UTC, written as 13:00 at +02:00. Compared as strings, the new one
+    // looked older than `since` and the old one newer: the old task was claimed as the new one.
+    const since = '2026-11-28T12:00:00.000Z'
+    const older = sampleTask({
+      id: 'old',
+      key: 7,
+      title: 'Ship',
+      createdAt: '2026-11-28T13:00:00+02:00',
+    })
+    const made = sampleTask({
+      id: 'new',
+      key: 8,
+      title: 'Ship',
+      createdAt: '2026-11-28T07:30:00-05:00',
+    })
+    const board = { listTasks: async () => [older, made] }
+    const found = await findCreatedTasks(board, [newTask({ title: 'Ship' })], {
+      knownIds: new Set(),
+      since,
+    })
+    expect(found.created.map((c) => c.id)).toEqual(['new'])
   })
 
   it('reports items it cannot find as unknown instead of guessing', async () => {

@@ -8,6 +8,7 @@ import {
   dayNumberOfTimestamp,
   daysBetweenIsoDays,
   floorToDayMs,
+  isAtOrAfter,
   isMidnight,
   isoDayOfDayNumber,
   isoDayOfTimestamp,
@@ -134,5 +135,15 @@ describe('day math in any local zone', () => {
     expect(results[0]).toBe(
       '2026-03-29T01:30:00.000Z 2026-03-09T23:00:00.000Z 2026-04-05T15:00:00.000Z 2026-03-29 31',
     )
+  })
+})
+
+describe('isAtOrAfter', () => {
+  it('orders timestamps by their instants, whatever offset or precision a board writes', () => {
+    expect(isAtOrAfter('2026-11-28T07:30:00-05:00', '2026-11-28T12:00:00.000Z')).toBe(true)
+    expect(isAtOrAfter('2026-11-28T13:00:00+02:00', '2026-11-28T12:00:00.000Z')).toBe(false)
+    expect(isAtOrAfter('2026-11-28T12:00:00Z', '2026-11-28T12:00:00.000Z')).toBe(true)
+    // No zone: UTC, as every day rule reads it.
+    expect(isAtOrAfter('2026-11-28T11:59:59', '2026-11-28T12:00:00.000Z')).toBe(false)
   })
 })
