@@ -1,6 +1,7 @@
 // What happened to the user's edits and why: messages (rejections, failed loads) and the
-// journal's problems, each until the user settles it: a conflict offers Keep mine or Take
-// theirs; a refusal or a failure is shown with the board's reason until dismissed.
+// journal's problems, each until the user settles it: a conflict (or a refusal that holds the
+// board's version) offers Keep mine or Take theirs; a refusal or a failure is shown with the
+// board's reason until dismissed.
 import { useRef } from 'react'
 import type { PlannerApi } from '../src-shared/ipc/planner-api'
 import { useReturnFocus } from './focus/return-focus'
@@ -18,7 +19,9 @@ export function Messages({ api }: { api: PlannerApi }): React.JSX.Element | null
       {problems.map((problem) => (
         <Message key={problem.id} className="message problem error" role="alert">
           <span>{problem.message}</span>
-          {problem.kind === 'conflict' ? (
+          {/* A refusal that holds the board's version (an update the board answered without
+              applying) is settled as a conflict: send it again, or take the board's. */}
+          {problem.kind === 'conflict' || problem.conflict !== undefined ? (
             <>
               <button type="button" onClick={() => settle(problem.id, 'mine')}>
                 Keep mine

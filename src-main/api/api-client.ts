@@ -130,10 +130,11 @@ export class ApiClient {
       })
       const unconfirmed = unconfirmedUpdates(tasks, answer.tasks)
       if (unconfirmed.length > 0) {
+        const names = unconfirmed.map(nameOfItem)
         throw new ApiError(
           'INVALID_RESPONSE',
-          `The board answered the update of ${plural(tasks.length, 'task')} without naming ${unconfirmed.slice(0, 5).join(', ')}${unconfirmed.length > 5 ? ` and ${unconfirmed.length - 5} more` : ''} among the updated tasks: it may not have changed ${unconfirmed.length === 1 ? 'it' : 'them'}. Refresh to see the board as it is.`,
-          { status: 200, attempts: 1 },
+          `The board answered the update of ${plural(tasks.length, 'task')} without naming ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''} among the updated tasks: it may not have changed ${names.length === 1 ? 'it' : 'them'}. Refresh to see the board as it is.`,
+          { status: 200, attempts: 1, unconfirmed },
         )
       }
       return answer.tasks
@@ -220,15 +221,16 @@ export class ApiClient {
 function unconfirmedUpdates(
   sent: readonly UpdateTaskItem[],
   answer: readonly UpdatedTaskInfo[],
-): string[] {
+): UpdateTaskItem[] {
   const ids = new Set(answer.map((t) => t.id))
   const keys = new Set(answer.map((t) => `${t.projectKey}-${t.key}`))
-  return sent.flatMap((item) => {
-    if (item.id !== undefined) return ids.has(item.id) ? [] : [`the task with id ${item.id}`]
-    const key = `${item.projectKey}-${item.key}`
-    return keys.has(key) ? [] : [key]
-  })
+  return sent.filter((item) =>
+    item.id !== undefined ? !ids.has(item.id) : !keys.has(`${item.projectKey}-${item.key}`),
+  )
 }
+
+const nameOfItem = (item: UpdateTaskItem) =>
+  item.id !== undefined ? `the task with id ${item.id}` : `${item.projectKey}-${item.key}`
 
 function checked<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
   const result = schema.safeParse(value)

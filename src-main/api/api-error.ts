@@ -2,7 +2,7 @@
 // is an IPC error code, its message is written for the person using the planner, and it carries
 // what the board said. Whether a failed call is worth repeating is isRetryable(code), in
 // src-shared/ipc, the one list of such codes.
-import type { FieldIssue } from '../../src-shared/api'
+import type { FieldIssue, UpdateTaskItem } from '../../src-shared/api'
 import type { IpcError, IpcErrorCode } from '../../src-shared/ipc/contract'
 import { IpcFailure } from '../../src-shared/ipc/ipc-failure'
 
@@ -45,6 +45,11 @@ export interface ApiErrorDetails {
   /** The wait the board asked for (Retry-After) when it was too long to wait here. */
   retryAfterMs?: number | undefined
   batch?: BatchProgress | undefined
+  /**
+   * An update the board answered as a success without naming these of the items sent: whether
+   * it applied them is not known from the answer (read them back to tell).
+   */
+  unconfirmed?: readonly UpdateTaskItem[] | undefined
   cause?: unknown
 }
 
@@ -56,6 +61,7 @@ export class ApiError extends IpcFailure {
   readonly attempts: number
   readonly retryAfterMs: number | undefined
   readonly batch: BatchProgress | undefined
+  readonly unconfirmed: readonly UpdateTaskItem[] | undefined
 
   constructor(
     override readonly code: ApiErrorCode,
@@ -71,6 +77,7 @@ export class ApiError extends IpcFailure {
     this.attempts = details.attempts ?? 0
     this.retryAfterMs = details.retryAfterMs
     this.batch = details.batch
+    this.unconfirmed = details.unconfirmed
   }
 
   /** The IPC value, with the board's own code when it gave one (never its other details). */

@@ -29,7 +29,13 @@ import type {
 import { applyUpdate } from '../../src-shared/api/apply-update'
 import type { EditJournal, NewProblem, PendingBatch } from './edit-journal'
 import { seenWithWaiting } from './seen-with-waiting'
-import { describeConflict, findConflicts, readTasks } from './find-conflicts'
+import {
+  describeConflict,
+  differingFields,
+  findConflicts,
+  holdsEdit,
+  readTasks,
+} from './find-conflicts'
 import type { TaskLister } from './find-created-tasks'
 
 /** What the sender needs of a board: the API client's list and update calls. */
@@ -286,15 +292,17 @@ export class EditSender {
   private async sendOne(batch: PendingBatch): Promise<Outcome> {
     const { profileId } = batch
     let tasks = batch.tasks
+    let writer: BoardWriter | undefined
+    const known = new Map(batch.base.map((t) => [t.id, t]))
+    let conflicts: EditProblem[] = []
     try {
-      const writer = await this.options.writer(profileId)
+      writer = await this.options.writer(profileId)
       const ids = tasks.flatMap((t) => (t.id === undefined ? [] : [t.id]))
       const versions = this.journal.versions(profileId, ids)
-      const known = new Map(batch.base.map((t) => [t.id, t]))
       for (const [id, task] of versions) known.set(id, task)
       const ours = new Map([...versions].map(([id, task]) => [id, task.updatedAt]))
       const found = await findConflicts(writer, tasks, batch.seen, known, ours)
-      const conflicts = found.map((conflict) =>
+      conflicts = found.map((conflict) =>
         this.journal.addProblem(profileId, {
           kind: 'conflict',
           message: describeConflict(conflict),
@@ -312,6 +320,10 @@ export class EditSender {
       await this.learnVersions(writer, profileId, tasks, known)
       return { kind: 'sent', updated, conflicts }
     } catch (error) {
+      // Sending the same batch again would get the same answer, for ever: read back instead.
+      if (error instanceof ApiError && error.unconfirmed && writer) {
+        return this.settleUnconfirmed(batch, writer, tasks, known, conflicts, error)
+      }
       const code = codeOf(error)
       if (code !== undefined && (isRetryable(code) || HOLDING.has(code))) {
         this.journal.recordFailure(batch.id, messageOf(error))
@@ -322,6 +334,79 @@ export class EditSender {
       this.journal.remove(batch.id)
       return { kind: 'refused', error }
     }
+  }
+
+  /**
+   * The board answered an update as a success without naming some of the tasks sent (a board may
+   * leave out a task the edit did not change, or one it skipped). Each of those is read back: one
+   * that holds the edit is done; one that does not (or cannot be found) is kept as a problem with
+   * the board's version, to send again or drop, instead of the whole batch being sent again for
+   * ever behind every later edit. Items of chunks not sent yet stay in the batch.
+   */
+  private async settleUnconfirmed(
+    batch: PendingBatch,
+    writer: BoardWriter,
+    tasks: readonly UpdateTaskItem[],
+    known: ReadonlyMap<string, Task>,
+    conflicts: EditProblem[],
+    error: ApiError,
+  ): Promise<Outcome> {
+    const { profileId } = batch
+    const unconfirmed = new Set(error.unconfirmed)
+    const sentUpTo = error.batch ? error.batch.failedTo : tasks.length
+    const checked = [...unconfirmed].flatMap((item) => {
+      const task = item.id === undefined ? undefined : known.get(item.id)
+      return task ? [task] : []
+    })
+    let found: Map<string, Task>
+    try {
+      found = (await readTasks(writer, checked)).found
+    } catch (readError) {
+      // Not known now either way: the batch waits, and is read back again on the next try.
+      this.journal.recordFailure(batch.id, messageOf(readError))
+      return { kind: 'waiting', reason: messageOf(readError) }
+    }
+    const problems: EditProblem[] = []
+    for (const item of unconfirmed) {
+      const base = item.id === undefined ? undefined : known.get(item.id)
+      const now = base ? found.get(base.id) : undefined
+      if (base && now && holdsEdit(now, base, item)) {
+        unconfirmed.delete(item)
+        continue
+      }
+      const title =
+        base?.title ?? (item.id ? `The task with id ${item.id}` : `${item.projectKey}-${item.key}`)
+      const fields = base && now ? differingFields(now, applyUpdate(base, item)) : []
+      problems.push(
+        this.journal.addProblem(profileId, {
+          kind: 'refused',
+          message: `${title}: the board answered your change as saved without naming the task, and read back it does not hold the change${fields.length > 0 ? ` (${fields.join(', ')})` : ''}, so your change was not saved.`,
+          tasks: [item],
+          ...(base && item.id !== undefined
+            ? {
+                conflict: {
+                  taskId: item.id,
+                  title: base.title,
+                  fields,
+                  changedBy: now?.updatedBy ?? '',
+                  changedAt: now?.updatedAt ?? '',
+                  theirs: now ?? null,
+                },
+              }
+            : {}),
+        }),
+      )
+    }
+    const done = tasks.slice(0, sentUpTo).filter((item) => !unconfirmed.has(item))
+    await this.learnVersions(writer, profileId, done, known)
+    const unsent = tasks.slice(sentUpTo)
+    if (unsent.length > 0) {
+      this.journal.narrow(batch.id, unsent)
+      this.journal.recordFailure(batch.id, error.message)
+      return { kind: 'waiting', reason: error.message }
+    }
+    this.journal.remove(batch.id)
+    return { kind: 'sent', updated: [], conflicts: [...conflicts, ...problems] }
   }
 
   /**

@@ -125,7 +125,7 @@ export async function findConflicts(
     conflicts.push({
       taskId: task.id,
       title: task.title,
-      fields: COMPARED.filter((field) => !isDeepStrictEqual(now[field], task[field])),
+      fields: differingFields(now, task),
       changedBy: now.updatedBy,
       changedAt: now.updatedAt,
       theirs: now,
@@ -141,7 +141,7 @@ export async function findConflicts(
  * that (someone else's change since) keeps it a conflict. A description the edit sets is not
  * compared: the board converts it.
  */
-function holdsEdit(now: Task, seen: Task, edit: UpdateTaskItem): boolean {
+export function holdsEdit(now: Task, seen: Task, edit: UpdateTaskItem): boolean {
   const expected = applyUpdate(seen, edit)
   return COMPARED.every((field) => {
     if (field === 'description' && edit.descriptionContent !== undefined) return true
@@ -149,6 +149,11 @@ function holdsEdit(now: Task, seen: Task, edit: UpdateTaskItem): boolean {
       return now.assignedUserEmail.toLowerCase() === expected.assignedUserEmail.toLowerCase()
     return isDeepStrictEqual(now[field], expected[field])
   })
+}
+
+/** The fields an update can change in which `now` differs from `other`. */
+export function differingFields(now: Task, other: Task): string[] {
+  return COMPARED.filter((field) => !isDeepStrictEqual(now[field], other[field]))
 }
 
 /** A conflict in words: who changed what, when, and what happened to the user's edit. */
