@@ -5,6 +5,7 @@ import type { DescriptionType, Priority, TaskType } from '../../src-shared/api/e
 import type { Task } from '../../src-shared/api/resources'
 import type { PropertyShape } from '../../src-shared/board/vocabulary'
 import { PLANNER_DESCRIPTION_TYPE } from '../../src-shared/ipc/board-snapshot'
+import { writableTimestamp } from '../../src-shared/schedule/days'
 
 /** A property value as an input holds it; '' (or an empty list) means "no value". */
 export type DraftPropertyValue = string | number | boolean | string[]
@@ -70,7 +71,8 @@ export function dayOf(iso: string): string {
 export function timestampForDay(day: string, previous: string): string {
   if (day === '') return ''
   const time = previous.length > 10 ? previous.slice(10) : ''
-  return time ? `${day}${time}` : day
+  // A time the board wrote in a form its writes do not take (no zone) goes back in UTC.
+  return time ? writableTimestamp(`${day}${time}`) : day
 }
 
 /** An input's starting value for a property: what the task has, else the type's blank. */

@@ -8,7 +8,7 @@
 // compare, subtract and index arrays; calendar fields (month, year) are only needed for header
 // ticks and come from Date's UTC getters. Calendar validation is src-shared/api/dates.ts's, so
 // the service and the planner agree on what a day is.
-import { isCalendarDate } from '../api/dates'
+import { isCalendarDate, toCanonicalTimestamp } from '../api/dates'
 
 export const DAY_MS = 86_400_000
 
@@ -102,6 +102,19 @@ export function parseInstant(value: string): number | undefined {
     instants.set(value, ms)
   }
   return Number.isNaN(ms) ? undefined : ms
+}
+
+/**
+ * A task date as it can be written back. A board may send a timestamp the interface's writes do
+ * not take: no zone (`2026-06-08T00:00:00`, read as UTC like every day rule) or an offset with no
+ * colon (`+0200`). A date kept from one (its time of day after a move or in the task form, the
+ * fixed edge of a resize, the value an undo restores) goes back as the same instant in UTC,
+ * instead of an edit the board, and the planner's own check, refuse. Anything else as it is.
+ */
+export function writableTimestamp(value: string): string {
+  if (value === '' || toCanonicalTimestamp(value) !== undefined) return value
+  const ms = parseInstant(value)
+  return ms === undefined ? value : new Date(ms).toISOString()
 }
 
 /**

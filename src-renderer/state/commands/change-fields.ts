@@ -4,6 +4,7 @@
 // construction, for every command, and the inverse also serves partial rollback (keep the items
 // of the tasks to restore), undo and redo (the inverse of the inverse).
 import { copyTable } from '../../../src-shared/api/id-table'
+import { writableTimestamp } from '../../../src-shared/schedule/days'
 import type { Task } from '../../../src-shared/api/resources'
 import type { TaskTable } from './types'
 import { applyPatch, patchSlot, sameValue, slotsOf, taskSlot, withSlot } from './task-patch'
@@ -39,11 +40,12 @@ export function changeFields<B extends TaskTable>(
     let update: TaskPatch = { id }
     let undo: TaskPatch = { id }
     for (const slot of slotsOf(patch)) {
-      const value = patchSlot(patch, slot)
+      const value = writable(slot, patchSlot(patch, slot))
       const old = taskSlot(task, slot)
       if (sameValue(value, old) || (slot === 'description' && sameDescription(value, old))) continue
+      if (sameValue(value, writable(slot, old))) continue
       update = withSlot(update, slot, value)
-      undo = withSlot(undo, slot, old)
+      undo = withSlot(undo, slot, writable(slot, old))
     }
     if (slotsOf(update).length === 0) continue
     tasksById ??= copyTable(board.tasksById)
@@ -52,6 +54,12 @@ export function changeFields<B extends TaskTable>(
     before.push(undo)
   }
   return { next: tasksById ? { ...board, tasksById } : board, updates, before }
+}
+
+/** Start and due dates as they can be written back (writableTimestamp); other slots as they are. */
+function writable(slot: string, value: unknown): unknown {
+  const isDate = slot === 'startDate' || slot === 'dueDate'
+  return isDate && typeof value === 'string' ? writableTimestamp(value) : value
 }
 
 /** A description typed as the same text it already has is no change, whatever its format. */

@@ -76,6 +76,33 @@ describe('moveTasks', () => {
   })
 })
 
+describe('dates another board wrote in a form writes do not take', () => {
+  // No zone (read as UTC, as every day rule reads it) or an offset with no colon: a date kept
+  // from them went back as written, and the board and the planner's own check refused the edit.
+  const board = table(
+    task('z1', { startDate: '2026-03-02T09:30:00', dueDate: '2026-03-05T17:00:00+0200' }),
+    task('z2', { dueDate: '2026-03-12T08:00:00' }),
+  )
+
+  it('a move sends the same instants in UTC, and its undo restores them in UTC too', () => {
+    const { updates, inverse } = moveTasks(board, { ids: ['z1'], days: 3 })
+    expect(updates).toEqual([
+      { id: 'z1', startDate: '2026-03-05T09:30:00.000Z', dueDate: '2026-03-08T15:00:00.000Z' },
+    ])
+    expect(inverse).toEqual({
+      kind: 'setDates',
+      dates: [
+        { id: 'z1', startDate: '2026-03-02T09:30:00.000Z', dueDate: '2026-03-05T15:00:00.000Z' },
+      ],
+    })
+  })
+
+  it('a resize of a task with one date leaves its fixed edge be (the same instant) instead of refused', () => {
+    const { updates } = resizeTask(board, { id: 'z2', edge: 'start', days: -2 })
+    expect(updates).toEqual([{ id: 'z2', startDate: '2026-03-10T08:00:00.000Z' }])
+  })
+})
+
 describe('resizeTask', () => {
   const board = table(
     task('t1', { startDate: '2026-03-02T09:30:00.000Z', dueDate: '2026-03-05T08:00:00.000Z' }),

@@ -304,6 +304,15 @@ describe('the update: only what changed', () => {
     expect(timestampForDay('2026-04-01', '')).toBe('2026-04-01')
     expect(timestampForDay('', '2026-03-02T09:30:00.000Z')).toBe('')
   })
+
+  it('timestampForDay sends a time the board wrote without a zone in UTC (as it reads), so writes take it', () => {
+    // Another board's `2026-03-02T09:30:00` (no zone): kept as written, the form's own check and
+    // the board refused the edit ("a date-time with a zone").
+    expect(timestampForDay('2026-04-01', '2026-03-02T09:30:00')).toBe('2026-04-01T09:30:00.000Z')
+    expect(timestampForDay('2026-04-01', '2026-03-02T09:30:00+0200')).toBe(
+      '2026-04-01T07:30:00.000Z',
+    )
+  })
 })
 
 describe('form state and keys', () => {

@@ -9,6 +9,7 @@ import {
   daysBetweenIsoDays,
   floorToDayMs,
   isAtOrAfter,
+  writableTimestamp,
   isMidnight,
   isoDayOfDayNumber,
   isoDayOfTimestamp,
@@ -145,5 +146,21 @@ describe('isAtOrAfter', () => {
     expect(isAtOrAfter('2026-11-28T12:00:00Z', '2026-11-28T12:00:00.000Z')).toBe(true)
     // No zone: UTC, as every day rule reads it.
     expect(isAtOrAfter('2026-11-28T11:59:59', '2026-11-28T12:00:00.000Z')).toBe(false)
+  })
+})
+
+describe('writableTimestamp', () => {
+  it('writes a date a board sent in a form writes do not take as the same instant in UTC', () => {
+    expect(writableTimestamp('2026-03-02T09:30:00')).toBe('2026-03-02T09:30:00.000Z')
+    expect(writableTimestamp('2026-03-02T09:30:00+0200')).toBe('2026-03-02T07:30:00.000Z')
+    // What writes take already, and what no one can read, stay as they are.
+    for (const value of [
+      '',
+      '2026-03-02',
+      '2026-03-02T09:30:00+02:00',
+      '2026-03-02T09:30Z',
+      'soon',
+    ])
+      expect(writableTimestamp(value)).toBe(value)
   })
 })
