@@ -90,6 +90,8 @@ export function createApp(options: AppOptions): FastifyInstance {
     logger: options.logger ?? false,
     bodyLimit,
     return503OnClosing: true,
+    // The interface has no HEAD; it is answered 405 with the methods it has (methodNotAllowed).
+    exposeHeadRoutes: false,
     forceCloseConnections: true,
     ...connectionServerOptions(limits),
     // A malformed percent-escape in the path: the documented shape, not Fastify's.
@@ -133,6 +135,8 @@ export function createApp(options: AppOptions): FastifyInstance {
     }
     const badQuery = queryRefusal(request.url)
     if (badQuery) throw badQuery
+    const doubled = doubledHeaderRefusal(request.raw.rawHeaders)
+    if (doubled) throw doubled
     const principal = authenticate(db, request.headers.authorization)
     if (typeof principal === 'string') throw new ServiceError(401, principal, 'UNAUTHORIZED')
     request.principal = principal
@@ -177,13 +181,37 @@ export function createApp(options: AppOptions): FastifyInstance {
   return app
 }
 
+/**
+ * Node keeps the first of two Authorization or Content-Type headers and drops the other, so a
+ * request with a valid key and a bad one (or JSON and text) was handled by the order of its
+ * lines. The spec gives a request one of each: two are refused, as two Content-Length are.
+ */
+function doubledHeaderRefusal(rawHeaders: readonly string[]): ServiceError | undefined {
+  for (const name of ['authorization', 'content-type']) {
+    let count = 0
+    for (let i = 0; i < rawHeaders.length; i += 2)
+      if (rawHeaders[i]!.toLowerCase() === name) count += 1
+    if (count > 1) {
+      const shown = name === 'authorization' ? 'Authorization' : 'Content-Type'
+      return new ServiceError(
+        400,
+        `The request carries ${count} ${shown} headers; send exactly one. Nothing was done.`,
+      )
+    }
+  }
+  return undefined
+}
+
+/** The spec's methods only: HEAD (which Fastify would answer for every GET) is one more. */
 function methodNotAllowed(app: FastifyInstance, url: string, allowed: readonly string[]): void {
-  const others = ['DELETE', 'PUT', 'PATCH', 'POST', 'OPTIONS'].filter((m) => !allowed.includes(m))
+  const others = ['DELETE', 'PUT', 'PATCH', 'POST', 'OPTIONS', 'HEAD'].filter(
+    (m) => !allowed.includes(m),
+  )
   app.route({
-    method: others as ('DELETE' | 'PUT' | 'PATCH' | 'POST' | 'OPTIONS')[],
+    method: others as ('DELETE' | 'PUT' | 'PATCH' | 'POST' | 'OPTIONS' | 'HEAD')[],
     url,
     handler: async (request, reply) => {
-      reply.header('allow', [...allowed, 'HEAD'].join(', '))
+      reply.header('allow', allowed.join(', '))
       return sendError(
         request,
         reply,
