@@ -31,6 +31,21 @@ export function isDependenciesTarget(target: string): boolean {
   }
 }
 
+/**
+ * The longest text an error answer repeats, and the most field issues it lists. Messages quote
+ * what was sent (a status, unknown field names): a 1 MB status came back twice over, 2 MB, and
+ * 200,000 unknown fields as 3.4 MB. The message still counts the problems it does not list.
+ */
+const TEXT_SHOWN = 2_000
+const ISSUES_SHOWN = 100
+
+function clipped(text: string): string {
+  if (text.length <= TEXT_SHOWN) return text
+  // Not through the middle of a surrogate pair.
+  const end = /[\ud800-\udbff]/.test(text[TEXT_SHOWN - 1] ?? '') ? TEXT_SHOWN - 1 : TEXT_SHOWN
+  return `${text.slice(0, end)}… (${text.length - end} more characters)`
+}
+
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -38,9 +53,12 @@ export function sendError(
 ): FastifyReply {
   const body: Record<string, unknown> = {
     error: usesCodes(request) ? error.code : true,
-    message: error.message,
+    message: clipped(error.message),
   }
-  if (error.issues.length > 0) body['issues'] = error.issues
+  if (error.issues.length > 0)
+    body['issues'] = error.issues
+      .slice(0, ISSUES_SHOWN)
+      .map((issue) => ({ path: clipped(issue.path), message: clipped(issue.message) }))
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds)
   return reply.code(error.status).type('application/json; charset=utf-8').send(body)
 }

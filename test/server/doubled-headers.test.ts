@@ -35,7 +35,7 @@ describe('repeated headers', () => {
     for (const [first, second] of [
       [service.key, 'nope'],
       ['nope', service.key],
-    ]) {
+    ] as const) {
       const { responses } = await exchange(
         port,
         `${head('POST', '/api/v1/tasks')}Authorization: Bearer ${first}\r\n` +
@@ -72,7 +72,7 @@ describe('HEAD', () => {
     for (const [path, allow] of [
       ['/api/v1/tasks', 'GET, POST, PUT, PATCH'],
       ['/api/v1/dependencies', 'GET, POST, DELETE'],
-    ]) {
+    ] as const) {
       // An answer to HEAD has no body whatever its Content-Length: read the head only.
       const { text } = await exchange(
         port,
