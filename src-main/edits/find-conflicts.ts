@@ -10,6 +10,7 @@ import { applyUpdate } from '../../src-shared/api/apply-update'
 import type { DayRange, ListTasksFilters, Task, UpdateTaskItem } from '../../src-shared/api'
 import { ANY_VERSION } from '../../src-shared/ipc'
 import type { EditConflict } from '../../src-shared/ipc'
+import { dayOfTaskDate } from '../../src-shared/schedule/days'
 import type { TaskLister } from './find-created-tasks'
 
 /** Task fields an update can change, by the update field that changes them. */
@@ -28,7 +29,13 @@ const COMPARED: (keyof Task)[] = [
   'parentId',
 ]
 
-const utcDay = (timestamp: string) => timestamp.slice(0, 10)
+/**
+ * The days a board may file a task date under for a day filter: the day as written and the UTC
+ * day of its instant. They differ for a date written with an offset (`2026-06-08T00:00+02:00`
+ * is 7 June in UTC), and the spec does not say which a board's filter reads; asking for one
+ * only, a task filed under the other was taken as moved away ("gone") and the edit held back.
+ */
+const filedDays = (timestamp: string) => [timestamp.slice(0, 10), dayOfTaskDate(timestamp)]
 
 function rangeOf(days: string[]): DayRange {
   const sorted = [...days].sort()
@@ -50,8 +57,9 @@ function queriesFor(tasks: Task[]): { filters: ListTasksFilters; tasks: Task[] }
       status: [first.status],
       type: first.type,
     }
-    if (first.dueDate) filters.dueDate = rangeOf(group.map((t) => utcDay(t.dueDate)))
-    else if (first.startDate) filters.startDate = rangeOf(group.map((t) => utcDay(t.startDate)))
+    if (first.dueDate) filters.dueDate = rangeOf(group.flatMap((t) => filedDays(t.dueDate)))
+    else if (first.startDate)
+      filters.startDate = rangeOf(group.flatMap((t) => filedDays(t.startDate)))
     return { filters, tasks: group }
   })
 }

@@ -3,6 +3,7 @@
 // Esc is pressed. It never takes the pointer itself, so it cannot keep itself open.
 import { useLayoutEffect, useRef } from 'react'
 import type { Task } from '../../src-shared/api'
+import { minuteOfTaskDate } from '../../src-shared/schedule/days'
 import { usePlanner, usePlannerStore } from '../state'
 import { placeCard } from './place-card'
 import './hover-card.css'
@@ -94,8 +95,8 @@ export function HoverCard(): React.JSX.Element | null {
         <Field label="Status" value={task.status} />
         <Field label="Assignee" value={task.assignedUserEmail} />
         <Field label="Priority" value={task.priority} />
-        <Field label="Start" value={task.startDate.slice(0, 16).replace('T', ' ')} />
-        <Field label="Due" value={task.dueDate.slice(0, 16).replace('T', ' ')} />
+        <Field label="Start" value={minuteOfTaskDate(task.startDate)} />
+        <Field label="Due" value={minuteOfTaskDate(task.dueDate)} />
         <Field label="Tags" value={task.tags.join(', ')} />
         <Field label="Type" value={task.type} />
       </dl>

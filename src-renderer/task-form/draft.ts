@@ -5,7 +5,13 @@ import type { DescriptionType, Priority, TaskType } from '../../src-shared/api/e
 import type { Task } from '../../src-shared/api/resources'
 import type { PropertyShape } from '../../src-shared/board/vocabulary'
 import { PLANNER_DESCRIPTION_TYPE } from '../../src-shared/ipc/board-snapshot'
-import { writableTimestamp } from '../../src-shared/schedule/days'
+import {
+  dayOfTaskDate,
+  daysBetweenIsoDays,
+  parseInstant,
+  shiftTimestamp,
+  writableTimestamp,
+} from '../../src-shared/schedule/days'
 
 /** A property value as an input holds it; '' (or an empty list) means "no value". */
 export type DraftPropertyValue = string | number | boolean | string[]
@@ -58,9 +64,9 @@ export const EMPTY_DRAFT: TaskDraft = {
   subtasks: [],
 }
 
-/** The UTC day of an ISO timestamp, as a date input wants it; '' for ''. */
+/** The UTC day of an ISO timestamp (the day its bar is on), as a date input wants it; '' for ''. */
 export function dayOf(iso: string): string {
-  return iso ? iso.slice(0, 10) : ''
+  return dayOfTaskDate(iso)
 }
 
 /**
@@ -70,9 +76,12 @@ export function dayOf(iso: string): string {
  */
 export function timestampForDay(day: string, previous: string): string {
   if (day === '') return ''
-  const time = previous.length > 10 ? previous.slice(10) : ''
-  // A time the board wrote in a form its writes do not take (no zone) goes back in UTC.
-  return time ? writableTimestamp(`${day}${time}`) : day
+  if (previous.length <= 10) return day
+  // Moved by whole days from the day it is on, as a dragged bar moves: the same UTC time of
+  // day, written in UTC (a board's offset or missing zone would put the day picked elsewhere).
+  if (parseInstant(previous) !== undefined)
+    return shiftTimestamp(previous, daysBetweenIsoDays(dayOf(previous), day))
+  return writableTimestamp(`${day}${previous.slice(10)}`)
 }
 
 /** An input's starting value for a property: what the task has, else the type's blank. */

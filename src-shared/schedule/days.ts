@@ -143,6 +143,25 @@ export function isoDayOfTimestamp(timestamp: string): string {
 }
 
 /**
+ * The day a task date falls on, as the timeline places it: the UTC day of its instant. A board
+ * may write an offset (`2026-06-08T00:00:00+02:00` is 7 June, 22:00 UTC), so the first ten
+ * characters are not always that day; the form, the hover card and names read this, so that
+ * they say the day the bar is drawn on. '' for ''; a value no one can read, as written.
+ */
+export function dayOfTaskDate(value: string): string {
+  if (value.length <= 10) return value
+  const ms = parseInstant(value)
+  return ms === undefined ? value.slice(0, 10) : new Date(ms).toISOString().slice(0, 10)
+}
+
+/** The UTC day and minute of a task date (`2026-06-07 22:00`), a bare day as it is. */
+export function minuteOfTaskDate(value: string): string {
+  if (value.length <= 10) return value
+  const ms = parseInstant(value)
+  return (ms === undefined ? value : new Date(ms).toISOString()).slice(0, 16).replace('T', ' ')
+}
+
+/**
  * The timestamp `days` whole days later (earlier when negative), same time of day, canonical.
  * Throws RangeError for an unreadable timestamp: a move must never write a date it made up.
  */

@@ -1,6 +1,7 @@
 // What a task is called on the timeline: a bar's short label (what it shows), and the accessible
 // names of its tree row and its bar (what a screen reader says).
 import type { Task } from '../../../src-shared/api'
+import { dayOfTaskDate } from '../../../src-shared/schedule/days'
 
 /** Initials of an e-mail's name part: "ada.lovelace@…" -> "AL". */
 export function initials(email: string): string {
@@ -31,8 +32,8 @@ export function barName(task: Task): string {
 }
 
 function datesAndAssignee(task: Task): string {
-  const start = task.startDate.slice(0, 10)
-  const due = task.dueDate.slice(0, 10)
+  const start = dayOfTaskDate(task.startDate)
+  const due = dayOfTaskDate(task.dueDate)
   const dates =
     start && due && task.type !== 'milestone'
       ? `, ${start} to ${due}`

@@ -37,6 +37,31 @@ const byTitle = (title: string) => snapshot.find((t) => t.title === title)!
 const known = () => new Map(snapshot.map((t) => [t.id, t]))
 const seenAll = () => Object.fromEntries(snapshot.map((t) => [t.id, t.updatedAt]))
 
+describe('a task date written with an offset', () => {
+  // 8 June 00:00 at +02:00 is 7 June in UTC. The spec does not say which day a board's day
+  // filter files it under; asked for the written day only, a board that files by the UTC day
+  // answered without it, and the task was taken as moved away: the edit was held back.
+  for (const filedUnder of ['2026-06-08', '2026-06-07']) {
+    it(`is found again by a board that files it under ${filedUnder}`, async () => {
+      const task = { ...byTitle('A'), dueDate: '2026-06-08T00:00:00.000+02:00' }
+      const board = {
+        listTasks: async (filters: ListTasksFilters) => {
+          const range = filters.dueDate
+          const inRange = range !== undefined && range.from <= filedUnder && filedUnder <= range.to
+          return inRange ? [task] : []
+        },
+      }
+      const conflicts = await findConflicts(
+        board,
+        [{ id: task.id, title: 'A!' }],
+        { [task.id]: task.updatedAt },
+        new Map([[task.id, task]]),
+      )
+      expect(conflicts).toEqual([])
+    })
+  }
+})
+
 describe('finding conflicts before an update', () => {
   it('finds none when nothing changed, with one query per project/status/type group', async () => {
     const edits = ['A', 'B', 'C'].map((t) => ({ id: byTitle(t).id, title: `${t}!` }))

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest'
 import type { Task } from '../../../src-shared/api'
 import { CreateTaskItem } from '../../../src-shared/api'
 import type { PropertyShape } from '../../../src-shared/board/vocabulary'
-import { draftFromTask, EMPTY_DRAFT, timestampForDay } from '../../../src-renderer/task-form/draft'
+import {
+  dayOf,
+  draftFromTask,
+  EMPTY_DRAFT,
+  timestampForDay,
+} from '../../../src-renderer/task-form/draft'
 import type { TaskDraft } from '../../../src-renderer/task-form/draft'
 import { shownErrors, touchedBy, withPendingTag } from '../../../src-renderer/task-form/form-state'
 import { milestoneProblem, parentProblem } from '../../../src-renderer/task-form/links'
@@ -303,6 +308,16 @@ describe('the update: only what changed', () => {
     )
     expect(timestampForDay('2026-04-01', '')).toBe('2026-04-01')
     expect(timestampForDay('', '2026-03-02T09:30:00.000Z')).toBe('')
+  })
+
+  it('a date a board wrote with an offset shows and moves as its bar does: by its UTC day', () => {
+    // 8 June 00:00 at +02:00 is 7 June 22:00 UTC, where the bar ends: the form says 7 June.
+    expect(dayOf('2026-06-08T00:00:00.000+02:00')).toBe('2026-06-07')
+    // 22:00 at -05:00 on 8 June is 03:00 UTC on 9 June. Picking 10 June moves it one day, as a
+    // drag of the bar by one day does; written as it was, it would have landed on 11 June.
+    expect(timestampForDay('2026-06-10', '2026-06-08T22:00:00-05:00')).toBe(
+      '2026-06-10T03:00:00.000Z',
+    )
   })
 
   it('timestampForDay sends a time the board wrote without a zone in UTC (as it reads), so writes take it', () => {

@@ -173,4 +173,17 @@ describe("a task's accessible name (its bar and its tree row)", () => {
     const input = windowInput(model, [], 0, model.layout.rows.length - 1, new Set())
     expect(input.bars.map((b) => b.name)).toEqual([barName(shown)])
   })
+
+  it('says the days the bar is drawn on when a board writes its dates with an offset', () => {
+    // 8 June 00:00 at +02:00 is 7 June, 22:00 UTC: the bar ends on 7 June, and so does its name.
+    const offset = task('o', {
+      projectKey: 'APP',
+      key: 4,
+      title: 'Offset',
+      status: 'To Do',
+      startDate: '2026-06-01T09:00:00-05:00',
+      dueDate: '2026-06-08T00:00:00.000+02:00',
+    })
+    expect(barName(offset)).toBe('Offset · To Do, APP-4, 2026-06-01 to 2026-06-07')
+  })
 })
