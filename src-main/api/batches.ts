@@ -50,6 +50,10 @@ export function chunkByWeight<T>(
 /**
  * Sends the chunks one after another and concatenates their answers in request order. A
  * failure stops the rest (later chunks are not sent) and names what was applied before it.
+ *
+ * A board whose batch limit is lower than ours (the spec does not give one) answers 413: the
+ * request was refused whole, so it is sent again in halves, and the rest of the call in pieces
+ * no larger than the half that went through (an item with its subtasks is never split).
  */
 export async function sendChunks<T, R>(
   chunks: Chunk<T>[],
@@ -58,11 +62,23 @@ export async function sendChunks<T, R>(
   send: (items: T[]) => Promise<R[]>,
 ): Promise<R[]> {
   const answers: R[] = []
-  for (const chunk of chunks) {
+  const queue = [...chunks]
+  let most = Infinity
+  for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
+    if (chunk.items.length > most) {
+      queue.unshift(...split(chunk, most))
+      continue
+    }
     try {
       answers.push(...(await send(chunk.items)))
     } catch (error) {
-      if (!(error instanceof ApiError) || chunks.length === 1) throw error
+      if (error instanceof ApiError && error.status === 413 && chunk.items.length > 1) {
+        most = Math.ceil(chunk.items.length / 2)
+        queue.unshift(...split(chunk, most))
+        continue
+      }
+      const whole = chunk.from === 0 && chunk.items.length === total
+      if (!(error instanceof ApiError) || whole) throw error
       const batch: BatchProgress = {
         completed: chunk.from,
         failedFrom: chunk.from,
@@ -74,6 +90,14 @@ export async function sendChunks<T, R>(
     }
   }
   return answers
+}
+
+/** The chunk in consecutive pieces of at most `most` items. */
+function split<T>(chunk: Chunk<T>, most: number): Chunk<T>[] {
+  const pieces: Chunk<T>[] = []
+  for (let at = 0; at < chunk.items.length; at += most)
+    pieces.push({ from: chunk.from + at, items: chunk.items.slice(at, at + most) })
+  return pieces
 }
 
 /**
