@@ -10,7 +10,7 @@ import { applyUpdate } from '../../src-shared/api/apply-update'
 import type { DayRange, ListTasksFilters, Task, UpdateTaskItem } from '../../src-shared/api'
 import { ANY_VERSION } from '../../src-shared/ipc'
 import type { EditConflict } from '../../src-shared/ipc'
-import { dayOfTaskDate } from '../../src-shared/schedule/days'
+import { dayOfTaskDate, parseInstant } from '../../src-shared/schedule/days'
 import type { TaskLister } from './find-created-tasks'
 
 /** Task fields an update can change, by the update field that changes them. */
@@ -155,13 +155,31 @@ export function holdsEdit(now: Task, seen: Task, edit: UpdateTaskItem): boolean 
     if (field === 'description' && edit.descriptionContent !== undefined) return true
     if (field === 'assignedUserEmail')
       return now.assignedUserEmail.toLowerCase() === expected.assignedUserEmail.toLowerCase()
-    return isDeepStrictEqual(now[field], expected[field])
+    return sameValue(field, now[field], expected[field])
   })
 }
 
 /** The fields an update can change in which `now` differs from `other`. */
 export function differingFields(now: Task, other: Task): string[] {
-  return COMPARED.filter((field) => !isDeepStrictEqual(now[field], other[field]))
+  return COMPARED.filter((field) => !sameValue(field, now[field], other[field]))
+}
+
+/**
+ * Values compared structurally; dates by the instant they name, since a board may write back
+ * the planner's `…T00:00:00.000Z` as `…T00:00:00Z` or with an offset (the planner's own write
+ * then looked like someone else's change).
+ */
+function sameValue(field: keyof Task, a: unknown, b: unknown): boolean {
+  if (
+    (field === 'startDate' || field === 'dueDate') &&
+    typeof a === 'string' &&
+    typeof b === 'string'
+  ) {
+    if (a === b) return true
+    const [at, bt] = [parseInstant(a), parseInstant(b)]
+    return at !== undefined && at === bt
+  }
+  return isDeepStrictEqual(a, b)
 }
 
 /** A conflict in words: who changed what, when, and what happened to the user's edit. */

@@ -62,6 +62,25 @@ describe('a task date written with an offset', () => {
   }
 })
 
+describe('the planner\u2019s own write, as another board writes its dates back', () => {
+  it('is no conflict when the board holds the same instant written without milliseconds', async () => {
+    // The write reached the board, its answer was lost; the retry reads the task back. This
+    // board writes `…T00:00:00Z` where the planner sent `…T00:00:00.000Z`: the same date.
+    const seen = { ...byTitle('A'), dueDate: '2026-03-03T00:00:00Z' }
+    const now = {
+      ...seen,
+      dueDate: '2026-03-10T00:00:00Z',
+      updatedAt: '2026-03-01T11:00:00Z',
+      updatedBy: 'planner@example.com',
+    }
+    const board = { listTasks: async () => [now] }
+    const edit = [{ id: seen.id, dueDate: '2026-03-10T00:00:00.000Z' }]
+    expect(
+      await findConflicts(board, edit, { [seen.id]: seen.updatedAt }, new Map([[seen.id, seen]])),
+    ).toEqual([])
+  })
+})
+
 describe('finding conflicts before an update', () => {
   it('finds none when nothing changed, with one query per project/status/type group', async () => {
     const edits = ['A', 'B', 'C'].map((t) => ({ id: byTitle(t).id, title: `${t}!` }))
