@@ -154,6 +154,36 @@ describe('successful answers', () => {
     expect(error.message).toContain('tasks[0].properties')
   })
 
+  it('a task that leaves out its empty fields (Go\u2019s omitempty) is read with them empty; one without a status is refused', async () => {
+    const { id, projectKey, key, title, status, createdAt, updatedAt } = sampleTask()
+    stub.otherwise(
+      json(200, {
+        success: true,
+        tasks: [{ id, projectKey, key, title, status, createdAt, updatedAt }],
+      }),
+    )
+    const [read] = await api().listTasks()
+    expect(read).toMatchObject({
+      parentId: '',
+      description: '',
+      coverImageUrl: '',
+      assignedUserEmail: '',
+      startDate: '',
+      dueDate: '',
+      tags: [],
+      pinToTop: false,
+      priority: '',
+      type: 'task',
+      milestoneId: '',
+      properties: {},
+    })
+    stub.otherwise(
+      json(200, { success: true, tasks: [{ id, projectKey, key, title, createdAt, updatedAt }] }),
+    )
+    const error = await expectApiError(api().listTasks(), 'INVALID_RESPONSE')
+    expect(error.message).toContain('tasks[0].status')
+  })
+
   it('a dependency with no lag (absent or null) has lag 0, the spec\u2019s default', async () => {
     const { lagDays: _lag, ...noLag } = sampleDependency()
     stub.otherwise(
