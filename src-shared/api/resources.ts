@@ -33,37 +33,35 @@ const TaskDate = z
   .string()
   .refine(isReadableTaskDate, 'must be "" or an ISO 8601 date or timestamp starting YYYY-MM-DD')
 
-// What identifies a task, places it and tells changes apart is required: a page without it is
-// refused naming the field. What is only shown, or has a plain "no value" ('' / [] / false / {}),
-// is read as that value when a board leaves it out, instead of one such task failing the whole
-// page and with it the sync (a board may omit empty fields: `omitempty` in Go, say).
+// As the interface gives it. A board's answers pass nullsAsNoValue (responses.ts) first, which
+// reads a field with a plain "no value" as that value when a board sends null or leaves it out.
 export const Task = z.looseObject({
   id: z.string(),
-  parentId: z.string().default(''),
+  parentId: z.string(),
   projectKey: z.string(),
   key: z.number().int(),
   title: z.string(),
-  description: z.string().default(''),
-  coverImageUrl: z.string().default(''),
-  assignedUserEmail: z.string().default(''),
-  startDate: TaskDate.default(''),
-  dueDate: TaskDate.default(''),
+  description: z.string(),
+  coverImageUrl: z.string(),
+  assignedUserEmail: z.string(),
+  startDate: TaskDate,
+  dueDate: TaskDate,
   status: z.string(),
-  tags: z.array(z.string()).default([]),
-  pinToTop: z.boolean().default(false),
-  priority: z.enum(['low', 'medium', 'high', '']).default(''),
+  tags: z.array(z.string()),
+  pinToTop: z.boolean(),
+  priority: z.enum(['low', 'medium', 'high', '']),
   // Older servers did not send these two; the current interface always does.
   type: TaskType.default('task'),
   milestoneId: z.string().default(''),
   createdAt: z.string(),
-  createdBy: z.string().default(''),
+  createdBy: z.string(),
   updatedAt: z.string(),
-  updatedBy: z.string().default(''),
-  startedAt: z.string().default(''),
-  startedBy: z.string().default(''),
-  endedAt: z.string().default(''),
-  endedBy: z.string().default(''),
-  properties: z.record(z.string(), z.unknown()).default({}),
+  updatedBy: z.string(),
+  startedAt: z.string(),
+  startedBy: z.string(),
+  endedAt: z.string(),
+  endedBy: z.string(),
+  properties: z.record(z.string(), z.unknown()),
 })
 export type Task = z.infer<typeof Task>
 

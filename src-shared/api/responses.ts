@@ -33,7 +33,9 @@ export type CodeErrorBody = z.infer<typeof CodeErrorBody>
 /**
  * Task fields the spec gives as "" for no value, and its two collections. A board written in a
  * language whose JSON writes a missing value or an empty list as `null` (Go's nil slices, say)
- * sends `null` there; one such field failed the whole page, and with it the sync.
+ * sends `null` there, and one that omits empty fields (`omitempty`) leaves them out; one such
+ * field failed the whole page, and with it the sync. What identifies a task, places it and tells
+ * its versions apart (id, projectKey, key, title, status, createdAt, updatedAt) stays required.
  */
 const NO_VALUE_TEXTS = [
   'parentId',
@@ -56,8 +58,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0
+const isNone = (value: unknown) => value === null || value === undefined
 
-/** The page with `null` read as the spec's "no value" ('' / [] / {}); the same page when none. */
+/**
+ * The page with `null` or a missing field read as the spec's "no value" ('' / [] / false / {});
+ * the same page when none. Done here, not by schema defaults: a sync reads every task two or
+ * three times over, and defaults on every field cost a fifth more of the page's validation.
+ */
 export function nullsAsNoValue(value: unknown): unknown {
   if (!isRecord(value) || !Array.isArray(value['tasks'])) return value
   const page = value['tasks'] as unknown[]
@@ -65,11 +72,11 @@ export function nullsAsNoValue(value: unknown): unknown {
   page.forEach((task, i) => {
     if (!isRecord(task)) return
     let fixed: Record<string, unknown> | undefined
-    for (const field of NO_VALUE_TEXTS)
-      if (task[field] === null) (fixed ??= { ...task })[field] = ''
-    if (task['tags'] === null) (fixed ??= { ...task })['tags'] = []
+    for (const field of NO_VALUE_TEXTS) if (isNone(task[field])) (fixed ??= { ...task })[field] = ''
+    if (isNone(task['tags'])) (fixed ??= { ...task })['tags'] = []
+    if (isNone(task['pinToTop'])) (fixed ??= { ...task })['pinToTop'] = false
     // An empty list for no properties too: PHP's json_encode writes an empty map as `[]`.
-    if (task['properties'] === null || isEmptyList(task['properties']))
+    if (isNone(task['properties']) || isEmptyList(task['properties']))
       (fixed ??= { ...task })['properties'] = {}
     // Older servers did not send the type (the schema's default, 'task'); null is the same.
     if (task['type'] === null) (fixed ??= { ...task })['type'] = 'task'
