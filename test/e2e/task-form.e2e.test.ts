@@ -444,3 +444,51 @@ describe('Details panel', () => {
     await page.keyboard.press('Escape')
   })
 })
+
+// A change made on the board after the user opened the task: the save is held back as a
+// conflict, shown with who changed it; "Keep mine" writes the user's value over it, "Take
+// theirs" keeps the board's. What the board holds is read over HTTP.
+describe('a change made elsewhere meanwhile', () => {
+  async function saveOverTheirs(mine: string, theirs: string) {
+    const { page } = planner
+    const task = await plainTask()
+    const { box } = await draggableBar(page)
+    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2)
+    const panel = panelOf(task)
+    await panel.waitFor()
+    await board.update([{ id: task.id, title: theirs }])
+    await field(panel, 'Title').fill(mine)
+    await panel.getByRole('button', { name: 'Save' }).click()
+    const problem = page.locator('.message.problem').filter({ hasText: task.title })
+    await problem.waitFor()
+    expect(await problem.textContent()).toContain(
+      'was changed on the board by olivia.owner@example.com',
+    )
+    // The planner shows the board's version until the user chooses.
+    const row = page.locator(`.tree-row[data-task-id="${task.id}"]`)
+    await expect.poll(() => row.textContent()).toContain(theirs)
+    return { task, problem, row }
+  }
+
+  it('"Keep mine" writes the user\u2019s value over the board\u2019s', async () => {
+    const mine = `Mine ${RUN}`
+    const { task, problem, row } = await saveOverTheirs(mine, `Theirs ${RUN}`)
+    await problem.getByRole('button', { name: 'Keep mine' }).click()
+    await expect
+      .poll(async () => (await board.tasks()).find((t) => t.id === task.id)?.title)
+      .toBe(mine)
+    await expect.poll(() => problem.count()).toBe(0)
+    await expect.poll(() => row.textContent()).toContain(mine)
+  })
+
+  it('"Take theirs" keeps the board\u2019s value and sends nothing more', async () => {
+    const theirs = `Theirs again ${RUN}`
+    const { task, problem } = await saveOverTheirs(`Mine again ${RUN}`, theirs)
+    const before = sent.update.length
+    await problem.getByRole('button', { name: 'Take theirs' }).click()
+    await expect.poll(() => problem.count()).toBe(0)
+    await planner.page.waitForTimeout(300)
+    expect(sent.update.length).toBe(before)
+    expect((await board.tasks()).find((t) => t.id === task.id)?.title).toBe(theirs)
+  })
+})
