@@ -2,6 +2,7 @@
 // text as typed (a half-typed list, a date range with one end) and this turns it into the
 // interface's ListTasksFilters on each change, with a sentence for every part that cannot be
 // read; such a part is left out until it is fixed, the rest still applies.
+import { idTable } from '../../src-shared/api/id-table'
 import type { ListTasksFilters, PropertyType } from '../../src-shared/api'
 import { formatDayRange, PRIORITIES, TASK_TYPES } from '../../src-shared/api'
 import type { DayRange, Priority, TaskType } from '../../src-shared/api'
@@ -78,7 +79,7 @@ function dayRange(from: string, to: string): DayRange | string | undefined {
 
 export function readDraft(draft: FilterDraft, types: PropertyTypes): ReadDraft {
   const filters: ListTasksFilters = {}
-  const problems: Record<string, string> = {}
+  const problems = idTable<string>()
   for (const field of ['projectKey', 'status', 'assignedUserEmail', 'tag'] as const) {
     const list = items(draft[field])
     if (list.length > 0) filters[field] = list
@@ -96,7 +97,7 @@ export function readDraft(draft: FilterDraft, types: PropertyTypes): ReadDraft {
   }
   if ((TASK_TYPES as readonly string[]).includes(draft.type)) filters.type = draft.type as TaskType
   if (draft.milestoneId !== '') filters.milestoneId = draft.milestoneId
-  const properties: Record<string, string> = {}
+  const properties = idTable<string>()
   for (const [name, text] of Object.entries(draft.properties)) {
     const type: PropertyType = types.get(name) ?? 'Text'
     let raw: string

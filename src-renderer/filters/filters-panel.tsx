@@ -3,6 +3,7 @@
 // property the board has shown, each read by the spec's match rules for its type. Choices come
 // from what the board has shown; any value may be typed. Filtering applies as the user types
 // (the panel only edits the draft in the store; see filter-outcome.ts).
+import { entryOf } from '../../src-shared/api/id-table'
 import { useEffect, useRef } from 'react'
 import type { PropertyShape } from '../../src-shared/board/vocabulary'
 import { Icon } from '../icons/icon'
@@ -233,7 +234,7 @@ function OpenFiltersPanel({ id }: { id: string }): React.JSX.Element {
               <PropertyFilter
                 key={shape.name}
                 shape={shape}
-                value={draft.properties[shape.name] ?? ''}
+                value={entryOf(draft.properties, shape.name) ?? ''}
                 people={vocabulary.assignees}
                 problem={problems[`prop:${shape.name}`]}
                 onChange={(value) => state().setPropertyFilter(shape.name, value)}

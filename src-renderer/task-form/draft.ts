@@ -1,6 +1,7 @@
 // What the New task dialog and the details panel edit: one draft of a task's fields, as form
 // inputs hold them (strings for text and dates, the property values as the spec's shapes). The
 // same draft type serves both, so validation and the request builders are shared.
+import { entryOf } from '../../src-shared/api/id-table'
 import type { DescriptionType, Priority, TaskType } from '../../src-shared/api/enums'
 import type { Task } from '../../src-shared/api/resources'
 import type { PropertyShape } from '../../src-shared/board/vocabulary'
@@ -121,7 +122,7 @@ export function draftFromTask(task: Task, properties: readonly PropertyShape[]):
     properties: Object.fromEntries(
       properties.map((shape) => [
         shape.name,
-        propertyDraftValue(shape, task.properties[shape.name]),
+        propertyDraftValue(shape, entryOf(task.properties, shape.name)),
       ]),
     ),
     subtasks: [],

@@ -1,6 +1,7 @@
 // The fields of a task, shared by the New task dialog and the details panel. For a milestone the
 // fields the spec's milestone rule ignores are not shown at all (MILESTONE_IGNORED_ON_CREATE):
 // a field the board would drop must not look as if it were kept.
+import { entryOf } from '../../src-shared/api/id-table'
 import { PRIORITIES } from '../../src-shared/api/enums'
 import type { Task } from '../../src-shared/api/resources'
 import type { BoardVocabulary } from '../../src-shared/board/vocabulary'
@@ -160,7 +161,7 @@ export function TaskFields(props: TaskFieldsProps): React.JSX.Element {
             <PropertyInput
               key={shape.name}
               shape={shape}
-              value={draft.properties[shape.name]}
+              value={entryOf(draft.properties, shape.name)}
               members={vocabulary.assignees}
               onChange={(value) =>
                 onChange({ properties: { ...draft.properties, [shape.name]: value } })

@@ -1,6 +1,7 @@
 // From a draft to the interface's bodies: a create item (with the milestone rule applied, so the
 // request says what the board will store) and an update holding only the fields that changed,
 // with '' clearing where the spec allows it.
+import { entryOf, idTable } from '../../src-shared/api/id-table'
 import { PLANNER_DESCRIPTION_TYPE } from '../../src-shared/ipc/board-snapshot'
 import { MILESTONE_IGNORED_ON_UPDATE } from '../../src-shared/api/enums'
 import type { PropertyValue } from '../../src-shared/api/fields'
@@ -52,9 +53,9 @@ export function createItemFrom(
   if (draft.tags.length > 0) item.tags = [...draft.tags]
   if (draft.startDate) item.startDate = draft.startDate
   if (draft.milestoneId) item.milestoneId = draft.milestoneId
-  const values: Record<string, PropertyValue> = {}
+  const values = idTable<PropertyValue>()
   for (const shape of properties) {
-    const value = draft.properties[shape.name]
+    const value = entryOf(draft.properties, shape.name)
     // An unticked checkbox is no value: the board stores nothing rather than a false per task.
     if (value === undefined || isBlankValue(value) || value === false) continue
     values[shape.name] = value
@@ -113,10 +114,10 @@ export function changesFrom(
   if (draft.startDate !== dayOf(task.startDate))
     changes.startDate = timestampForDay(draft.startDate, task.startDate)
   if (draft.milestoneId !== task.milestoneId) changes.milestoneId = draft.milestoneId
-  const values: Record<string, PropertyValue> = {}
+  const values = idTable<PropertyValue>()
   for (const shape of properties) {
-    const before = propertyDraftValue(shape, task.properties[shape.name])
-    const after = draft.properties[shape.name] ?? before
+    const before = propertyDraftValue(shape, entryOf(task.properties, shape.name))
+    const after = entryOf(draft.properties, shape.name) ?? before
     if (sameValue(before, after)) continue
     // null removes the property (the board merges properties, so '' would be a value).
     values[shape.name] = isBlankValue(after) ? null : after

@@ -5,6 +5,7 @@
 // value rules of src-server/store/property-values.ts (its checks live in src-shared) and the link
 // rules of ./links.ts. What only the board knows (is this e-mail a member, is this a status of the
 // board) is left to the board, which names it in its answer.
+import { entryOf } from '../../src-shared/api/id-table'
 import { toCanonicalTimestamp } from '../../src-shared/api/dates'
 import { descriptionNestingProblem } from '../../src-shared/api/description-nesting'
 import { DescriptionContent, Tags, TagName, Title } from '../../src-shared/api/fields'
@@ -68,7 +69,7 @@ export function validateDraft(draft: TaskDraft, context: ValidateContext): Field
   if (!milestone) {
     put('milestoneId', milestoneProblem(context.tasksById, draft.type, draft.milestoneId))
     for (const shape of context.properties) {
-      put(propertyField(shape.name), propertyProblem(shape, draft.properties[shape.name]))
+      put(propertyField(shape.name), propertyProblem(shape, entryOf(draft.properties, shape.name)))
     }
   }
   if (context.mode === 'create' && milestone && draft.parentId !== '')

@@ -2,6 +2,7 @@
 // custom property (the interface's own filter prefix), and `predecessors` (`APP-3+2d; APP-4`).
 // The header row uses the interface's field names, so an exported file re-imports with every
 // column guessed right. papaparse does the quoting (commas, quotes, line breaks in titles).
+import { entryOf } from '../api/id-table'
 import Papa from 'papaparse'
 import type { Dependency, Task } from '../api'
 import { predecessorCell } from './predecessors'
@@ -63,7 +64,7 @@ export function csvRows(tasks: readonly Task[], dependencies: readonly Dependenc
   ]
   const rows = tasks.map((task) => [
     ...TASK_FIELDS.map((field) => cellOf(task[field])),
-    ...properties.map((name) => cellOf(task.properties[name])),
+    ...properties.map((name) => cellOf(entryOf(task.properties, name))),
     predecessorCell(task.id, dependencies),
   ])
   return [header, ...rows]

@@ -1,6 +1,7 @@
 // A CSV file read into an import plan: each row checked against the interface's create rules
 // (the shared zod schema CreateTaskItem, the property value checks), with every problem of a row
 // named, so the preview can show which rows will be created and why the others will not.
+import { idTable } from '../api/id-table'
 import Papa from 'papaparse'
 import type { CreateTaskItem, PropertyType, PropertyValue } from '../api'
 import {
@@ -153,7 +154,7 @@ export function planCsv(
     if (type === 'milestone') item.type = 'milestone'
     else if (type !== '' && type !== 'task')
       problems.push(`Type: "${cell('type')}" is neither task nor milestone`)
-    const properties: Record<string, PropertyValue> = {}
+    const properties = idTable<PropertyValue>()
     mapping.forEach((target, index) => {
       if (target.kind !== 'property' || row[index]!.trim() === '') return
       const read = propertyValue(row[index]!, types.get(target.name))

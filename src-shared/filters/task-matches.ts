@@ -3,6 +3,7 @@
 // random filters through both and compares). All filters apply together; a comma list matches
 // any of its values. The planner filters the loaded board with this on every keystroke, so the
 // filters are compiled once (sets, parsed property values) and each task costs a few lookups.
+import { entryOf, idTable } from '../api/id-table'
 import { endOfCalendarDay, toCanonicalTimestamp } from '../api/dates'
 import type { PropertyType } from '../api/enums'
 import type { DayRange, ListTasksFilters } from '../api/list-filters'
@@ -67,20 +68,20 @@ function propertyTest(
   type: PropertyType,
   match: PropertyMatch,
 ): (task: FilterableTask) => boolean {
-  if (matchesUnchecked(type, match)) return (task) => task.properties[name] !== true
+  if (matchesUnchecked(type, match)) return (task) => entryOf(task.properties, name) !== true
   if (match.kind === 'numbers') {
     const numbers = new Set(match.numbers)
     return (task) => {
-      const value = task.properties[name]
+      const value = entryOf(task.properties, name)
       return typeof value === 'number' && numbers.has(value)
     }
   }
   if (match.kind === 'range') {
     const { range } = match
-    return (task) => indexTexts(task.properties[name], type).some((t) => inRange(t, range))
+    return (task) => indexTexts(entryOf(task.properties, name), type).some((t) => inRange(t, range))
   }
   const values = new Set(match.values)
-  return (task) => indexTexts(task.properties[name], type).some((t) => values.has(t))
+  return (task) => indexTexts(entryOf(task.properties, name), type).some((t) => values.has(t))
 }
 
 /** Compiles `filters` once; `test` then says whether a task matches all of them. */
@@ -89,7 +90,7 @@ export function compileFilters(
   propertyTypes: PropertyTypes = new Map(),
 ): CompiledFilter {
   const tests: ((task: FilterableTask) => boolean)[] = []
-  const problems: Record<string, string> = {}
+  const problems = idTable<string>()
   const oneOf = (values: readonly string[] | undefined, read: (t: FilterableTask) => string) => {
     if (!values) return
     const set = new Set(values)

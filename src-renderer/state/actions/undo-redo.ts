@@ -10,6 +10,7 @@
 //   to the user too (./undo-dependency.ts);
 // - a created task cannot be deleted through the interface: undo asks which status to move it
 //   to, and says so plainly. That cannot be redone.
+import { idTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
 import { ANY_VERSION } from '../../../src-shared/ipc/contract'
 import type { EditConflict } from '../../../src-shared/ipc/contract'
@@ -120,7 +121,7 @@ async function runTaskCommand(
     return false
   }
   const seen = seenFor(board, edits, ids)
-  const override: Record<string, string> = {}
+  const override = idTable<string>()
   const checked = ids.length > 0 ? await api.calls.tasksCheck({ taskIds: ids, seen }) : undefined
   if (checked?.ok && checked.value.length > 0) {
     const answer = await askUser(store, {

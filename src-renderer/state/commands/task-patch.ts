@@ -3,6 +3,7 @@
 // description (type and content go together), and each custom property by name. Rollback, the
 // overlay of unconfirmed edits and undo all work slot by slot, so two edits of different fields
 // of one task never undo each other.
+import { entryOf } from '../../../src-shared/api/id-table'
 import { applyUpdate } from '../../../src-shared/api/apply-update'
 import type { PropertyValue } from '../../../src-shared/api/fields'
 import type { Task } from '../../../src-shared/api/resources'
@@ -64,7 +65,8 @@ export function patchSlot(patch: PatchFields, slot: Slot): unknown {
  */
 export function taskSlot(task: Task, slot: Slot): unknown {
   if (slot === 'description') return { type: PLANNER_DESCRIPTION_TYPE, content: task.description }
-  if (slot.startsWith(PROPERTY)) return task.properties[slot.slice(PROPERTY.length)] ?? null
+  if (slot.startsWith(PROPERTY))
+    return entryOf(task.properties, slot.slice(PROPERTY.length)) ?? null
   return task[slot as PlainField]
 }
 
