@@ -407,6 +407,17 @@ describe('undo and redo over a dependency changed elsewhere', () => {
     expect(fake.callsOf('deps:delete')).toEqual([{ id: same.id }])
   })
 
+  it('asks nothing when the board was changed elsewhere to just what the step wants', async () => {
+    const { store, fake, remote } = setup()
+    await createDependency(store, fake.api, { predecessorId: 't3', successorId: 't9', lagDays: 2 })
+    // Someone else deleted it: undoing the add has nothing left to do.
+    remote.delete('t3', 't9')
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(store.getState().question).toBeNull()
+    expect(fake.callsOf('deps:delete')).toEqual([])
+    expect(arrows(store)).toEqual([])
+  })
+
   it('an undo whose check cannot reach the board says so, sends nothing and keeps the entry', async () => {
     const { store, fake } = setup([], {
       'deps:between': () => ({ ok: false, error: { code: 'NETWORK', message: 'Offline.' } }),

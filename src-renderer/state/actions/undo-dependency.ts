@@ -51,6 +51,10 @@ export async function runDependencyStep(
   }
   const now = read.value
   showBetween(store, step, now)
+  // The board already holds what the step wants (changed elsewhere to just that): nothing to
+  // write over, nothing to ask.
+  const wanted = step.kind === 'deleteDependency' ? null : step.lagDays
+  if (wanted === null ? !now : now?.lagDays === wanted) return true
   const change = changeSince(step.expected, now)
   if (change) {
     const name = dependencyName(namer(store), predecessorId, successorId)
@@ -68,15 +72,12 @@ export async function runDependencyStep(
     if (answer?.choice !== 'anyway') return false
   }
   const noRecord = { record: false }
-  if (step.kind === 'deleteDependency') {
-    return now ? (await deleteDependency(store, api, now, noRecord)).ok : true
-  }
+  if (wanted === null) return now ? (await deleteDependency(store, api, now, noRecord)).ok : true
   if (!now) {
-    const ends = { predecessorId, successorId, lagDays: step.lagDays }
+    const ends = { predecessorId, successorId, lagDays: wanted }
     return (await createDependency(store, api, ends, noRecord)).ok
   }
-  // The same lag already: changeLag sends nothing.
-  return (await changeLag(store, api, now, step.lagDays, noRecord)).ok
+  return (await changeLag(store, api, now, wanted, noRecord)).ok
 }
 
 /** How the board's dependency differs from what the step expects, in words; undefined if not. */
