@@ -15,32 +15,25 @@ import type { NewProblem, PendingBatch } from './edit-journal'
 import { differingFields, holdsEdit, readTasks } from './find-conflicts'
 import type { TaskLister } from './find-created-tasks'
 
-export interface UnconfirmedVerdict {
-  /** Items the board holds: done. */
-  held: Set<UpdateTaskItem>
-  /** One problem per item it does not hold, for the journal. */
-  problems: NewProblem[]
-}
-
-/** Reads the unconfirmed items' tasks back; throws what the read throws (nothing known then). */
-export async function judgeUnconfirmed(
+/**
+ * Reads the unconfirmed items' tasks back: one problem per item the board does not hold (none
+ * for those it holds: done). Throws what the read throws (nothing is known then).
+ */
+export async function unconfirmedProblems(
   lister: TaskLister,
   unconfirmed: readonly UpdateTaskItem[],
   known: ReadonlyMap<string, Task>,
-): Promise<UnconfirmedVerdict> {
+): Promise<NewProblem[]> {
   const baseOf = (item: UpdateTaskItem) => (item.id === undefined ? undefined : known.get(item.id))
   const { found } = await readTasks(
     lister,
     unconfirmed.flatMap((item) => baseOf(item) ?? []),
   )
-  const verdict: UnconfirmedVerdict = { held: new Set(), problems: [] }
-  for (const item of unconfirmed) {
+  return unconfirmed.flatMap((item) => {
     const base = baseOf(item)
     const now = base ? found.get(base.id) : undefined
-    if (base && now && holdsEdit(now, base, item)) verdict.held.add(item)
-    else verdict.problems.push(notHeld(item, base, now))
-  }
-  return verdict
+    return base && now && holdsEdit(now, base, item) ? [] : [notHeld(item, base, now)]
+  })
 }
 
 function notHeld(item: UpdateTaskItem, base: Task | undefined, now: Task | undefined): NewProblem {

@@ -9,8 +9,8 @@ import { applyUpdate } from '../../src-shared/api/apply-update'
 import { codeOf, isRetryable } from '../../src-shared/ipc'
 import type { EditProblem, IpcErrorCode } from '../../src-shared/ipc'
 import { ApiError } from '../api'
-import { judgeUnconfirmed } from './edit-problems'
-import type { UnconfirmedVerdict } from './edit-problems'
+import { unconfirmedProblems } from './edit-problems'
+import type { NewProblem } from './edit-journal'
 import type { EditJournal, PendingBatch } from './edit-journal'
 import { describeConflict, findConflicts, readTasks } from './find-conflicts'
 import type { TaskLister } from './find-created-tasks'
@@ -38,6 +38,8 @@ export interface BatchSendDeps {
   writer(profileId: string): Promise<BoardWriter>
   log(message: string): void
 }
+
+const itemKey = (item: UpdateTaskItem) => item.id ?? `${item.projectKey}-${item.key}`
 
 export const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : String(error)
@@ -99,7 +101,7 @@ export class BatchSend {
   }
 
   /**
-   * The board answered without naming some tasks (unconfirmed-updates.ts): those it holds are
+   * The board answered without naming some tasks (edit-problems.ts): those it holds are
    * done, the others problems; items of chunks not sent yet stay in the batch.
    */
   private async settleUnconfirmed(
@@ -111,20 +113,19 @@ export class BatchSend {
     error: ApiError,
   ): Promise<Outcome> {
     const { profileId } = batch
-    let verdict: UnconfirmedVerdict
+    let found: NewProblem[]
     try {
-      verdict = await judgeUnconfirmed(writer, error.unconfirmed ?? [], known)
+      found = await unconfirmedProblems(writer, error.unconfirmed ?? [], known)
     } catch (readError) {
       // Not known now either way: the batch waits, and is read back again on the next try.
       this.journal.recordFailure(batch.id, messageOf(readError))
       return { kind: 'waiting', reason: messageOf(readError) }
     }
-    const problems = verdict.problems.map((p) => this.journal.addProblem(profileId, p))
-    const unconfirmed = new Set(error.unconfirmed)
+    const problems = found.map((p) => this.journal.addProblem(profileId, p))
+    // By task, not by object: the client checked (and so copied) the items it sent.
+    const notHeld = new Set(found.flatMap((p) => p.tasks.map(itemKey)))
     const sentUpTo = error.batch ? error.batch.failedTo : tasks.length
-    const done = tasks
-      .slice(0, sentUpTo)
-      .filter((item) => !unconfirmed.has(item) || verdict.held.has(item))
+    const done = tasks.slice(0, sentUpTo).filter((item) => !notHeld.has(itemKey(item)))
     await this.learnVersions(writer, profileId, done, known)
     const unsent = tasks.slice(sentUpTo)
     if (unsent.length > 0) {

@@ -126,8 +126,10 @@ it('a task the board skipped is kept as a problem with the board\u2019s version,
   expect(problem!.message).toBe(
     'Plan: the board answered your change as saved without naming the task, and read back it does not hold the change (title), so your change was not saved.',
   )
-  // Nothing waits to be sent again; the problem is the user's to settle.
+  // Nothing waits to be sent again; the problem is the user's to settle. The task written is
+  // read back as the planner's own version; the one not written is not.
   expect(sender.pending(P)).toMatchObject({ count: 0, problems: [problem] })
+  expect(sender.writtenVersions(P).map((t) => t.id)).toEqual([build.id])
   expect(updateRequests).toBe(1)
   expect((await taskByTitle(service, 'Build, renamed')).id).toBe(build.id)
   // "Keep mine" sends it again, once the board takes it.
