@@ -25,9 +25,14 @@ export async function unconfirmedProblems(
   known: ReadonlyMap<string, Task>,
 ): Promise<NewProblem[]> {
   const baseOf = (item: UpdateTaskItem) => (item.id === undefined ? undefined : known.get(item.id))
+  // Looked for where the task was and where the edit puts it (a move, another status): a board
+  // that applied the edit files the task under its new fields.
   const { found } = await readTasks(
     lister,
-    unconfirmed.flatMap((item) => baseOf(item) ?? []),
+    unconfirmed.flatMap((item) => {
+      const base = baseOf(item)
+      return base ? [base, applyUpdate(base, item)] : []
+    }),
   )
   return unconfirmed.flatMap((item) => {
     const base = baseOf(item)

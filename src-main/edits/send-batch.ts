@@ -117,7 +117,8 @@ export class BatchSend {
     try {
       found = await unconfirmedProblems(writer, error.unconfirmed ?? [], known)
     } catch (readError) {
-      // Not known now either way: the batch waits, and is read back again on the next try.
+      // Not known now either way: the batch waits, and the next try sends it whole again (its
+      // updates carry absolute values, so what the board took already is only written again).
       this.journal.recordFailure(batch.id, messageOf(readError))
       return { kind: 'waiting', reason: messageOf(readError) }
     }

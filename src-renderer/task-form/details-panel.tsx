@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { Task } from '../../src-shared/api/resources'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
+import { minuteOfTaskDate } from '../../src-shared/schedule/days'
 import { applyEdit, selectVocabulary, usePlanner, usePlannerStore } from '../state'
 import { FloatLines } from '../schedule/float-lines'
 import { DependencyAdder } from './dependency-adder'
@@ -30,7 +31,7 @@ export function DetailsPanel({ api }: { api: PlannerApi }): React.JSX.Element | 
 }
 
 const when = (at: string, by: string) =>
-  at ? `${at.slice(0, 16).replace('T', ' ')} UTC${by ? ` by ${by}` : ''}` : '—'
+  at ? `${minuteOfTaskDate(at)} UTC${by ? ` by ${by}` : ''}` : '—'
 
 function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   const store = usePlannerStore()

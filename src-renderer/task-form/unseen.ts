@@ -1,6 +1,7 @@
 // Which "created, not yet seen" notes still stand: a note goes once the board shows a task of
 // that project and title made since the request (see ./unseen-creates.tsx).
 import type { Task } from '../../src-shared/api/resources'
+import { isAtOrAfter } from '../../src-shared/schedule/days'
 import type { UnseenCreate } from '../state/slices/view-slice'
 
 /** Allowance for the board's clock being behind ours (main's lookup allows the same). */
@@ -18,7 +19,7 @@ export function stillUnseen(
       if (
         task.title === note.title &&
         task.projectKey === note.projectKey &&
-        task.createdAt >= after
+        isAtOrAfter(task.createdAt, after)
       ) {
         seen.add(String(note.id))
         break

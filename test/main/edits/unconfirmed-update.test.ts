@@ -102,6 +102,19 @@ it('a task left out of the answer that holds the edit is done, and the next edit
   expect((await taskByTitle(service, 'Plan, later')).id).toBe(plan.id)
 })
 
+it('a task left out of the answer whose edit moved it (new due date, new status) is found where the edit put it', async () => {
+  const plan = await taskByTitle(service, 'Plan')
+  unnamed.add(plan.id)
+  const answer = await edit(plan, { dueDate: '2026-03-20', status: 'Done' })
+  expect(answer).toMatchObject({ status: 'sent', conflicts: [] })
+  expect(sender.pending(P)).toMatchObject({ count: 0, problems: [] })
+  // Learned as the planner's own version: the next edit of it is no conflict.
+  expect(sender.writtenVersions(P).map((t) => t.id)).toEqual([plan.id])
+  unnamed.clear()
+  const moved = await taskByTitle(service, 'Plan')
+  expect((await edit(moved, { title: 'Plan, after' })).status).toBe('sent')
+})
+
 it('a task the board skipped is kept as a problem with the board\u2019s version, sent once', async () => {
   const plan = await taskByTitle(service, 'Plan')
   const build = await taskByTitle(service, 'Build')

@@ -94,6 +94,23 @@ describe('createTasks', () => {
     expect(stillUnseen(state.view.unseenCreates, { n2: seen })).toEqual([])
   })
 
+  it('a board that writes creation times with an offset: the note goes by the instant', () => {
+    const note = { id: 1, title: 'Release', projectKey: 'APP', since: '2026-11-28T12:00:00.000Z' }
+    // Made at 12:30 UTC, written at -05:00: seen. An older look-alike at 11:00 UTC (+02:00): not.
+    const made = task('n3', {
+      projectKey: 'APP',
+      title: 'Release',
+      createdAt: '2026-11-28T07:30:00-05:00',
+    })
+    const older = task('n4', {
+      projectKey: 'APP',
+      title: 'Release',
+      createdAt: '2026-11-28T13:00:00+02:00',
+    })
+    expect(stillUnseen([note], { n3: made })).toEqual([])
+    expect(stillUnseen([note], { n4: older })).toEqual([note])
+  })
+
   it('a refusal changes nothing and says why', async () => {
     const { store, fake } = setup()
     fake.handlers['tasks:create'] = () => ({

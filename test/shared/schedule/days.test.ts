@@ -8,7 +8,9 @@ import {
   dayNumberOfTimestamp,
   daysBetweenIsoDays,
   floorToDayMs,
+  dayOfTaskDate,
   isAtOrAfter,
+  minuteOfTaskDate,
   writableTimestamp,
   isMidnight,
   isoDayOfDayNumber,
@@ -162,5 +164,17 @@ describe('writableTimestamp', () => {
       'soon',
     ])
       expect(writableTimestamp(value)).toBe(value)
+  })
+})
+
+describe('dayOfTaskDate and minuteOfTaskDate', () => {
+  it('say the UTC day and minute of a timestamp written with an offset, a bare day as it is', () => {
+    expect(dayOfTaskDate('2026-06-08T00:00:00.000+02:00')).toBe('2026-06-07')
+    expect(minuteOfTaskDate('2026-11-28T07:30:00-05:00')).toBe('2026-11-28 12:30')
+    expect(minuteOfTaskDate('2026-11-28T07:30:00.000Z')).toBe('2026-11-28 07:30')
+    for (const value of ['', '2026-06-08']) {
+      expect(dayOfTaskDate(value)).toBe(value)
+      expect(minuteOfTaskDate(value)).toBe(value)
+    }
   })
 })
