@@ -93,6 +93,17 @@ describe('baselines', () => {
     await expect(handlers['baselines:list']({ profileId: 'gone' })).rejects.toThrow(
       'no longer configured',
     )
+    // A task whose id is "__proto__" (the spec allows any string) keeps its dates: a record
+    // schema dropped it, so that task had no baseline bar while the save counted it.
+    const odd = JSON.parse(
+      '{"profileId":"local","baseline":{"name":"Odd","tasks":{"__proto__":{"startDate":"","dueDate":"2026-12-01"}}}}',
+    ) as unknown
+    await handlers['baselines:save'](CHANNELS['baselines:save'].request.parse(odd))
+    const saved = await store().get('local', 'Odd')
+    expect(Object.hasOwn(saved.tasks, '__proto__')).toBe(true)
+    expect(Object.entries(saved.tasks)).toEqual([
+      ['__proto__', { startDate: '', dueDate: '2026-12-01' }],
+    ])
     // Dates are read as strings only: a number is refused at the boundary.
     expect(
       CHANNELS['baselines:save'].request.safeParse({
