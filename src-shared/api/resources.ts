@@ -35,6 +35,16 @@ const TaskDate = z
 
 // As the interface gives it. A board's answers pass nullsAsNoValue (responses.ts) first, which
 // reads a field with a plain "no value" as that value when a board sends null or leaves it out.
+/**
+ * A task's custom properties, name to value, kept as the board sent them: a record schema would
+ * copy them into a new object and drop a property named "__proto__" (the spec lets a board name
+ * its properties anything). Readers take own entries only (entryOf).
+ */
+const TaskProperties = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  { message: 'expected an object of property names and values' },
+)
+
 export const Task = z.looseObject({
   id: z.string(),
   parentId: z.string(),
@@ -61,7 +71,7 @@ export const Task = z.looseObject({
   startedBy: z.string(),
   endedAt: z.string(),
   endedBy: z.string(),
-  properties: z.record(z.string(), z.unknown()),
+  properties: TaskProperties,
 })
 export type Task = z.infer<typeof Task>
 

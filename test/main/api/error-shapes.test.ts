@@ -184,6 +184,22 @@ describe('successful answers', () => {
     expect(error.message).toContain('tasks[0].status')
   })
 
+  it('a property the board named "__proto__" is kept as the task\u2019s own, not dropped', async () => {
+    const task = JSON.stringify(sampleTask()).replace(
+      '"properties":{}',
+      '"properties":{"__proto__":"kept","Team":"Core"}',
+    )
+    stub.otherwise(raw(200, `{"success":true,"tasks":[${task}]}`, 'application/json'))
+    const [read] = await api().listTasks()
+    expect(Object.entries(read!.properties)).toEqual([
+      ['__proto__', 'kept'],
+      ['Team', 'Core'],
+    ])
+    stub.otherwise(json(200, { success: true, tasks: [{ ...sampleTask(), properties: 'x' }] }))
+    const error = await expectApiError(api().listTasks(), 'INVALID_RESPONSE')
+    expect(error.message).toContain('tasks[0].properties')
+  })
+
   it('a dependency with no lag (absent or null) has lag 0, the spec\u2019s default', async () => {
     const { lagDays: _lag, ...noLag } = sampleDependency()
     stub.otherwise(
