@@ -4,6 +4,7 @@
 // any of its values. The planner filters the loaded board with this on every keystroke, so the
 // filters are compiled once (sets, parsed property values) and each task costs a few lookups.
 import { entryOf, idTable } from '../api/id-table'
+import { writableTimestamp } from '../schedule/days'
 import { endOfCalendarDay, toCanonicalTimestamp } from '../api/dates'
 import type { PropertyType } from '../api/enums'
 import type { DayRange, ListTasksFilters } from '../api/list-filters'
@@ -41,10 +42,11 @@ export interface CompiledFilter {
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 /** The service stores timestamps canonical (string order is time order); edits not yet
- *  confirmed may carry another ISO form, so anything else is converted first. */
+ *  confirmed, and other boards, may carry another ISO form (an offset, no zone: read as UTC
+ *  as everywhere), so anything else is converted first. */
 function canonical(value: string): string {
   if (value === '' || CANONICAL.test(value)) return value
-  return toCanonicalTimestamp(value) ?? ''
+  return toCanonicalTimestamp(writableTimestamp(value)) ?? ''
 }
 
 function inRange(value: string, range: DayRange): boolean {

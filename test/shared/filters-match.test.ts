@@ -132,3 +132,13 @@ describe('filtering a board for display', () => {
     ])
   })
 })
+
+describe('dates another board wrote in another ISO form', () => {
+  it('a due date with no zone (read as UTC) or an offset with no colon is filtered by its day', () => {
+    const zoneless = buildTask('z1', { dueDate: '2026-03-04T09:00:00' })
+    const basic = buildTask('z2', { dueDate: '2026-03-05T01:00:00+0200' })
+    const march4 = compileFilters({ dueDate: { from: '2026-03-04', to: '2026-03-04' } })
+    // 01:00 at +02:00 on 5 March is 23:00 UTC on 4 March: its bar is on 4 March too.
+    expect([zoneless, basic].map((t) => march4.test(t))).toEqual([true, true])
+  })
+})
