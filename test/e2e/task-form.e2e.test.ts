@@ -43,6 +43,16 @@ async function plainTask(): Promise<Task> {
   return (await board.tasks()).find((t) => t.id === id)!
 }
 
+/** Opens the details panel of a plain task's bar by double-clicking it, as a user does. */
+async function openPlainTask(): Promise<{ task: Task; panel: Locator }> {
+  const task = await plainTask()
+  const { box } = await draggableBar(planner.page)
+  await planner.page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2)
+  const panel = panelOf(task)
+  await panel.waitFor()
+  return { task, panel }
+}
+
 describe('New task', () => {
   it('the toolbar opens a dialog with every create field; a milestone hides what it ignores', async () => {
     const { page } = planner
@@ -242,12 +252,7 @@ describe('New task, a property shown as a choice', () => {
 
 describe('Details panel', () => {
   it('double-click on a bar opens "Task <KEY>"; Save sends only the changed fields', async () => {
-    const { page } = planner
-    const task = await plainTask()
-    const { box } = await draggableBar(page)
-    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2)
-    const panel = panelOf(task)
-    await panel.waitFor()
+    const { task, panel } = await openPlainTask()
     const before = sent.update.length
     const newTitle = `${task.title} (edited ${RUN})`
     await field(panel, 'Title').fill(newTitle)
@@ -451,11 +456,7 @@ describe('Details panel', () => {
 describe('a change made elsewhere meanwhile', () => {
   async function saveOverTheirs(mine: string, theirs: string) {
     const { page } = planner
-    const task = await plainTask()
-    const { box } = await draggableBar(page)
-    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2)
-    const panel = panelOf(task)
-    await panel.waitFor()
+    const { task, panel } = await openPlainTask()
     await board.update([{ id: task.id, title: theirs }])
     await field(panel, 'Title').fill(mine)
     await panel.getByRole('button', { name: 'Save' }).click()
