@@ -11,6 +11,7 @@ import { FiltersPanel } from './filters-panel'
 import { deleteView, loadViews, saveView } from './views-actions'
 import './filters.css'
 import { useReturnFocus } from '../focus/return-focus'
+import { useLightDismiss } from '../focus/light-dismiss'
 
 type Popup = 'save' | 'views' | null
 
@@ -23,6 +24,8 @@ export function FiltersControls({ api: given }: { api?: PlannerApi }): React.JSX
   const { matched, total, count } = usePlanner(selectFilterOutcome)
   const [popup, setPopup] = useState<Popup>(null)
   const [note, setNote] = useState('')
+  const owner = useRef<HTMLDivElement>(null)
+  useLightDismiss(owner, popup !== null, () => setPopup(null))
 
   useEffect(() => {
     if (profileId) void loadViews(store, api, profileId)
@@ -30,7 +33,7 @@ export function FiltersControls({ api: given }: { api?: PlannerApi }): React.JSX
 
   const toggle = (which: Exclude<Popup, null>) => setPopup((p) => (p === which ? null : which))
   return (
-    <div className="filters-controls">
+    <div className="filters-controls" ref={owner}>
       <button
         type="button"
         aria-label="Filters"

@@ -6,6 +6,7 @@ import type { PlannerApi } from '../../src-shared/ipc'
 import { usePlanner, usePlannerStore } from '../state'
 import { deleteBaseline, saveBaseline, showBaseline } from './schedule-actions'
 import { useReturnFocus } from '../focus/return-focus'
+import { useLightDismiss } from '../focus/light-dismiss'
 
 export const BASELINE_NOTE =
   'Baselines are the planner’s own history, kept on this computer: the board keeps no history of dates.'
@@ -18,9 +19,11 @@ export function BaselineControls({ api }: { api: PlannerApi }): React.JSX.Elemen
   const shown = usePlanner((s) => s.schedule.shownBaseline)
   const [popup, setPopup] = useState<Popup>(null)
   const [note, setNote] = useState('')
+  const owner = useRef<HTMLSpanElement>(null)
+  useLightDismiss(owner, popup !== null, () => setPopup(null))
   const toggle = (which: Exclude<Popup, null>) => setPopup((p) => (p === which ? null : which))
   return (
-    <>
+    <span className="baseline-controls" ref={owner}>
       <div className="popup-anchor">
         <button
           type="button"
@@ -58,7 +61,7 @@ export function BaselineControls({ api }: { api: PlannerApi }): React.JSX.Elemen
       <span className="filter-note" role="status">
         {note}
       </span>
-    </>
+    </span>
   )
 }
 

@@ -1,5 +1,5 @@
 // The "Milestones" view (issue 12, item 4): every milestone with its due day, linked tasks and how
-// many are done, forecast day, slip, an "At risk" flag and, while a baseline is shown, its slip
+// many are done, forecast day, slip, an "at risk" flag and, while a baseline is shown, its slip
 // since the baseline. Sorted by clicking a column header (aria-sort says how). Clicking a
 // milestone focuses the timeline on its chain (its linked tasks and everything they and it
 // depend on), the other rows dimmed, until "Clear milestone focus".
@@ -21,7 +21,7 @@ const COLUMNS: readonly { key: SortKey; label: string }[] = [
   { key: 'forecastDay', label: 'Forecast' },
   { key: 'slipDays', label: 'Slip' },
   { key: 'atRisk', label: 'At risk' },
-  { key: 'baseline', label: 'Since baseline' },
+  { key: 'baseline', label: 'Slip since baseline' },
 ]
 
 /** "+3 days", "−2 days", "0 days"; '—' without a number. */
@@ -149,7 +149,7 @@ function OpenMilestonesPanel(): React.JSX.Element {
                 <td>{row.doneCount}</td>
                 <td>{row.done ? `reached ${row.forecastDay}` : row.forecastDay || '—'}</td>
                 <td>{slipText(row.slipDays)}</td>
-                <td>{row.atRisk ? 'At risk' : ''}</td>
+                <td>{row.atRisk ? 'at risk' : ''}</td>
                 {baseline && <td>{slipText(row.baselineSlipDays)}</td>}
               </tr>
             ))}

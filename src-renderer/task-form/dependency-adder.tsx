@@ -37,6 +37,16 @@ export function DependencyAdder({ task, api }: { task: Task; api: PlannerApi }) 
     closedFrom.current = null
     button.current?.focus()
   }, [adding])
+  // One dependency form at a time: a selected arrow's panel has its own "Lag (days)", and two
+  // fields of that name side by side left the user (and a screen reader) guessing which one
+  // applied to which dependency. Selecting an arrow closes this form; opening it unselects one.
+  const store = usePlannerStore()
+  const arrowSelected = usePlanner((s) => s.selectedDependencyId !== null)
+  if (arrowSelected && adding !== null) setAdding(null)
+  const open = (end: End) => {
+    store.getState().selectDependency(null)
+    setAdding(end)
+  }
   const dependencies = usePlanner((s) => s.board.dependencies)
   const tasksById = usePlanner((s) => s.board.tasksById)
   const name = (id: string) => {
@@ -66,10 +76,10 @@ export function DependencyAdder({ task, api }: { task: Task; api: PlannerApi }) 
         />
       ) : (
         <div className="form-actions">
-          <button type="button" ref={predecessorButton} onClick={() => setAdding('predecessor')}>
+          <button type="button" ref={predecessorButton} onClick={() => open('predecessor')}>
             Add predecessor
           </button>
-          <button type="button" ref={successorButton} onClick={() => setAdding('successor')}>
+          <button type="button" ref={successorButton} onClick={() => open('successor')}>
             Add successor
           </button>
         </div>

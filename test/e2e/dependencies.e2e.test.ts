@@ -193,6 +193,32 @@ describe('dependencies on the timeline', () => {
     expect(await panel.count()).toBe(1)
   })
 
+  it('one dependency form at a time: "Add predecessor" unselects the arrow, selecting an arrow closes the form', async () => {
+    const [dep] = await between(a, b)
+    const arrowPanel = page.getByRole('dialog', { name: name(a, b) })
+    const lagFields = () => page.getByLabel('Lag (days)').count()
+    const box = await barBox(c)
+    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2)
+    const details = page.getByRole('dialog', { name: `Task ${keys.get(c)}` })
+    await details.waitFor()
+    await clickArrow(dep!.id)
+    await arrowPanel.waitFor()
+    await details.getByRole('button', { name: 'Add predecessor' }).click()
+    await expect.poll(() => arrowPanel.count()).toBe(0)
+    expect(await details.getByLabel('Lag (days)').count()).toBe(1)
+    expect(await lagFields()).toBe(1)
+    await clickArrow(dep!.id)
+    await arrowPanel.waitFor()
+    await expect
+      .poll(() => details.getByRole('button', { name: 'Add predecessor' }).count())
+      .toBe(1)
+    expect(await lagFields()).toBe(1)
+    // The details panel closes; the arrow stays selected for the tests after this one.
+    await details.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => details.count()).toBe(0)
+    expect(await arrowPanel.count()).toBe(1)
+  })
+
   it('Esc deselects, and the Delete key deletes the selected dependency', async () => {
     const [dep] = await between(a, b)
     const panel = page.getByRole('dialog', { name: name(a, b) })

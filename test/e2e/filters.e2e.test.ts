@@ -177,6 +177,26 @@ describe('filters and views on the demo board', () => {
     // The list stays open, now empty.
     await expect.poll(() => page.getByText('No saved views on this board yet').count()).toBe(1)
   })
+
+  it('a toolbar popup closes when the pointer is pressed outside it, so one "Save" is on screen', async () => {
+    const { page } = planner
+    const popups = () => page.locator('.popup').count()
+    // The Views list is still open from the test before; Save view replaces it (same controls).
+    await page.getByRole('button', { name: 'Save view' }).click()
+    await expect.poll(popups).toBe(1)
+    // Save baseline is in another part of the toolbar: pressing it closes Save view.
+    await page.getByRole('button', { name: 'Save baseline' }).click()
+    await expect.poll(() => page.getByRole('form', { name: 'Save view' }).count()).toBe(0)
+    await expect.poll(() => page.getByRole('form', { name: 'Save baseline' }).count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1)
+    // A press on the timeline closes it too; nothing was saved.
+    await page.getByRole('tree', { name: 'Tasks' }).click({ position: { x: 5, y: 5 } })
+    await expect.poll(popups).toBe(0)
+    await page.getByRole('button', { name: 'Baselines', exact: true }).click()
+    await expect.poll(() => page.getByText('No baselines of this board yet').count()).toBe(1)
+    await page.keyboard.press('Escape')
+    await expect.poll(popups).toBe(0)
+  })
   it('a filter that matches nothing keeps the timeline filling the window and the status bar one line', async () => {
     const { page } = planner
     // Seen: with no message above it, the workspace sat in an auto-sized row of the page's grid

@@ -261,13 +261,13 @@ describe('Baselines', () => {
     const row = page.locator(`tr[data-milestone-id="${ids.m}"]`)
     const sinceBaseline = page
       .getByRole('dialog', { name: 'Milestones' })
-      .getByRole('columnheader', { name: 'Since baseline' })
+      .getByRole('columnheader', { name: 'Slip since baseline', exact: true })
     await sinceBaseline.waitFor()
     const cells = await row.locator('td').allTextContents()
-    // Due, Linked, Done, Forecast, Slip, At risk, Since baseline.
+    // Due, Linked, Done, Forecast, Slip, At risk, Slip since baseline.
     expect(cells[3]).toBe(day(9))
     expect(cells[4]).toBe('+3 days')
-    expect(cells[5]).toBe('At risk')
+    expect(cells[5]).toBe('at risk')
     expect(cells[6]).toBe('+3 days')
     await planner.screenshot('schedule-05-baseline')
   })
