@@ -2,7 +2,7 @@
 // outside the controls that own it, as a menu does. Left open, two popups from different parts of
 // the toolbar stood side by side, each with its own "Save" and "Cancel": the user (and a screen
 // reader's list of buttons) could not tell which form a "Save" belonged to.
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 
 /**
  * While `open`, a pointer press outside `owner` (the popups' buttons and the popups themselves)
@@ -13,17 +13,16 @@ export function useLightDismiss(
   open: boolean,
   dismiss: () => void,
 ): void {
-  // The latest `dismiss`, without re-adding the listener on every render.
-  const latest = useRef(dismiss)
-  latest.current = dismiss
+  // Re-added when `dismiss` changes (each render of an open popup's owner): cheap, and only while
+  // a popup is open.
   useEffect(() => {
     if (!open) return
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target
       if (target instanceof Node && owner.current?.contains(target)) return
-      latest.current()
+      dismiss()
     }
     document.addEventListener('pointerdown', onPointerDown, true)
     return () => document.removeEventListener('pointerdown', onPointerDown, true)
-  }, [owner, open])
+  }, [owner, open, dismiss])
 }
