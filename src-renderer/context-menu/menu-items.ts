@@ -76,20 +76,43 @@ function dependencyItems(store: PlannerStore, api: PlannerApi, dependency: Depen
     { label: 'Delete dependency', run: () => deleteDependency(store, api, dependency) },
     { label: `Open ${pred}`, run: () => state.showDetails(dependency.predecessorId) },
     { label: `Open ${succ}`, run: () => state.showDetails(dependency.successorId) },
-    // "Copy link" for each end: the dependency names both tasks' links on the board.
-    linkItem(store, pred, dependency.predecessorUrl),
-    linkItem(store, succ, dependency.successorUrl),
+    // "Copy link", as on a bar or a row (issue 11 names it for arrows too): one item, so the name
+    // is the same everywhere; an arrow's copies the links of both its tasks, one a line.
+    linksItem(store, [
+      [pred, dependency.predecessorUrl],
+      [succ, dependency.successorUrl],
+    ]),
   ]
 }
 
-function linkItem(store: PlannerStore, key: string, url: string): MenuItem {
-  const label = `Copy link to ${key}`
-  return isHttpUrl(url)
-    ? { label, run: () => copyLink(store, key, url) }
-    : { label, disabledReason: `The board names no web link for ${key}.`, run: () => undefined }
+function linksItem(store: PlannerStore, ends: readonly (readonly [string, string])[]): MenuItem {
+  const named = ends.filter(([, url]) => isHttpUrl(url))
+  const missing = ends.filter(([, url]) => !isHttpUrl(url)).map(([key]) => key)
+  if (named.length === 0)
+    return {
+      label: 'Copy link',
+      disabledReason: `The board names no web link for ${missing.join(' or ')}.`,
+      run: () => undefined,
+    }
+  const keys = named.map(([key]) => key).join(' and ')
+  return {
+    label: 'Copy link',
+    run: () =>
+      copyLink(
+        store,
+        keys,
+        named.map(([, url]) => url).join('\n'),
+        named.length > 1 ? 'links' : 'link',
+      ),
+  }
 }
 
-async function copyLink(store: PlannerStore, key: string, url: string): Promise<void> {
+async function copyLink(
+  store: PlannerStore,
+  key: string,
+  url: string,
+  what: 'link' | 'links' = 'link',
+): Promise<void> {
   try {
     // A clipboard that never answers (a permission prompt nobody sees) must not leave the
     // user without the link.
@@ -97,11 +120,14 @@ async function copyLink(store: PlannerStore, key: string, url: string): Promise<
       navigator.clipboard.writeText(url),
       new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 2_000)),
     ])
-    store.getState().addMessage('info', `Copied the link to ${key}: ${url}`)
+    store.getState().addMessage('info', `Copied the ${what} to ${key}: ${url.replace('\n', ' ')}`)
   } catch {
     // No clipboard (a page without focus, a denied permission): the link is still given.
     store
       .getState()
-      .addMessage('warning', `Could not copy to the clipboard; the link to ${key} is ${url}`)
+      .addMessage(
+        'warning',
+        `Could not copy to the clipboard; the ${what} to ${key} ${what === 'link' ? 'is' : 'are'} ${url.replace('\n', ' ')}`,
+      )
   }
 }
