@@ -62,8 +62,7 @@ export class BoardKnowledge {
       this.seen.set(name, new Set())
       const list = known[GIVEN[name]]
       if (!list) continue
-      const values = name === 'assignedUserEmail' ? list.map((v) => v.toLowerCase()) : list
-      this.given.set(name, new Set(values))
+      this.given.set(name, new Set(list))
     }
   }
 

@@ -111,9 +111,13 @@ export const DIMENSIONS: Readonly<Record<DimensionName, Dimension>> = {
     (values) => `in status ${joined(values)}`,
     (values) => `in a status other than ${values === 'all' ? 'any' : joined(values, 'and')}`,
   ),
+  // Each assignee as the board spelled it. The spec does not say whether a service matches
+  // e-mails with or without case: asked as spelled, a bucket returns its tasks under either
+  // (test/main/sync/assignee-spelling.test.ts). Lower-cased, an exact service returned none of
+  // `Alice@Example.com`'s tasks for `alice@example.com`, and the bucket counted as proven.
   assignedUserEmail: listDimension(
     'assignedUserEmail',
-    (task) => nonEmpty(task.assignedUserEmail.toLowerCase()),
+    (task) => nonEmpty(task.assignedUserEmail),
     (values) => `assigned to ${joined(values)}`,
     () => 'with no assignee (or one not seen)',
   ),

@@ -47,12 +47,11 @@ const oneOf = (allowed: readonly string[] | undefined, value: string) =>
 /** Whether the list endpoint returns `task` for `filters` (those the sync uses). */
 export function matchesFilters(task: Task, filters: ListTasksFilters): boolean {
   const { tag, assignedUserEmail } = filters
-  const assignee = task.assignedUserEmail.toLowerCase()
   return (
     oneOf(filters.projectKey, task.projectKey) &&
     oneOf(filters.status, task.status) &&
     (!assignedUserEmail ||
-      (assignee !== '' && assignedUserEmail.some((e) => e.toLowerCase() === assignee))) &&
+      (task.assignedUserEmail !== '' && assignedUserEmail.includes(task.assignedUserEmail))) &&
     (filters.priority === undefined || filters.priority === task.priority) &&
     (!tag || task.tags.some((t) => tag.includes(t))) &&
     (filters.pinToTop === undefined || filters.pinToTop === task.pinToTop) &&

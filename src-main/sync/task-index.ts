@@ -7,7 +7,7 @@
 // bench/board/refresh.ts before that).
 //
 // Each task gets an ordinal when it is loaded; each filter value a bitset of the ordinals of
-// the tasks that have it (assignees lowercased, as the service compares them). Due and start
+// the tasks that have it (assignees as the board spelled them: see dimensions.ts). Due and start
 // days are read once per task and kept in day order for range filters. The answers are exact:
 // test/main/sync/task-index.test.ts holds them to `matchesFilters` and `owns` (slice.ts), which
 // read a task the way the list endpoint does.
@@ -97,7 +97,7 @@ export class TaskSet {
     return this.counted
   }
 
-  /** How many of them have `value` for the filter `name` (assignees lowercased). */
+  /** How many of them have `value` for the filter `name`. */
   countWith(name: ValueFilter, value: string): number {
     const bits = this.index.bitsOf(name, value)
     return bits ? popcountAnd(this.words, bits.words) : 0
@@ -189,9 +189,8 @@ export class TaskIndex {
       if (dimension.kind !== 'values') continue
       const wanted = dimension.get(filters)
       if (!wanted) continue
-      const values = name === 'assignedUserEmail' ? wanted.map((v) => v.toLowerCase()) : wanted
       const union = new Uint32Array(words.length)
-      for (const value of values) {
+      for (const value of wanted) {
         const bits = this.bitsOf(name, value)
         if (bits) orInto(union, bits.words)
       }
