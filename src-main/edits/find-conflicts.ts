@@ -5,7 +5,7 @@
 // project, status, type and dates (readTasks, also used to learn a task's new updatedAt after
 // the planner's own write).
 import { isDeepStrictEqual } from 'node:util'
-import { entryOf, SERVICE_LIMITS } from '../../src-shared/api'
+import { canBeListed, entryOf, SERVICE_LIMITS } from '../../src-shared/api'
 import { applyUpdate } from '../../src-shared/api/apply-update'
 import type { DayRange, ListTasksFilters, Task, UpdateTaskItem } from '../../src-shared/api'
 import { ANY_VERSION } from '../../src-shared/ipc'
@@ -52,11 +52,11 @@ function queriesFor(tasks: Task[]): { filters: ListTasksFilters; tasks: Task[] }
   }
   return [...groups.values()].map((group) => {
     const [first] = group as [Task]
-    const filters: ListTasksFilters = {
-      projectKey: [first.projectKey],
-      status: [first.status],
-      type: first.type,
-    }
+    // A project or status the list filter cannot name (a comma in it) is left out: the query is
+    // wider, and a task missing from its complete answer has still moved away.
+    const filters: ListTasksFilters = { type: first.type }
+    if (canBeListed(first.projectKey)) filters.projectKey = [first.projectKey]
+    if (canBeListed(first.status)) filters.status = [first.status]
     if (first.dueDate) filters.dueDate = rangeOf(group.flatMap((t) => filedDays(t.dueDate)))
     else if (first.startDate)
       filters.startDate = rangeOf(group.flatMap((t) => filedDays(t.startDate)))

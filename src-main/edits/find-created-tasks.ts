@@ -2,7 +2,7 @@
 // unknown) we look for them with a list query as narrow as the item allows, and match on title,
 // creator and creation time, ignoring tasks we already knew. A create is never sent again: an
 // item we cannot find is reported as unknown for the user to check.
-import { toCanonicalTimestamp } from '../../src-shared/api'
+import { canBeListed, toCanonicalTimestamp } from '../../src-shared/api'
 import type { CreateTaskItem, ListTasksFilters, Task } from '../../src-shared/api'
 import type { CreateTasksResult } from '../../src-shared/ipc'
 import { isAtOrAfter } from '../../src-shared/schedule/days'
@@ -25,17 +25,22 @@ const day = (date: string | undefined) =>
 /** The narrowest filters an item's own fields allow. */
 export function filtersFor(item: CreateTaskItem): ListTasksFilters {
   const milestone = item.type === 'milestone'
-  const filters: ListTasksFilters = { projectKey: [item.projectKey], type: item.type ?? 'task' }
-  if (item.status) filters.status = [item.status]
+  // Values a list filter cannot name (a comma in them) are left out: a wider query, not a
+  // failed one (the tasks were created; failing here reported them as not created).
+  const filters: ListTasksFilters = { type: item.type ?? 'task' }
+  if (canBeListed(item.projectKey)) filters.projectKey = [item.projectKey]
+  if (item.status && canBeListed(item.status)) filters.status = [item.status]
   const due = day(item.dueDate)
   if (due) filters.dueDate = { from: due, to: due }
   if (milestone) return filters
   const start = day(item.startDate)
   if (start) filters.startDate = { from: start, to: start }
-  if (item.assignedUserEmail) filters.assignedUserEmail = [item.assignedUserEmail]
+  if (item.assignedUserEmail && canBeListed(item.assignedUserEmail))
+    filters.assignedUserEmail = [item.assignedUserEmail]
   if (item.priority) filters.priority = item.priority
   if (item.pinToTop !== undefined) filters.pinToTop = item.pinToTop
-  if (item.tags?.[0]) filters.tag = [item.tags[0]]
+  const tag = item.tags?.find(canBeListed)
+  if (tag) filters.tag = [tag]
   return filters
 }
 

@@ -100,6 +100,13 @@ export function formatQuery(params: URLSearchParams): string {
 const isListItem = (value: unknown): value is string =>
   typeof value === 'string' && value !== '' && !value.includes(',')
 
+/**
+ * Whether a value can be named in a comma-separated list filter. A board may use a status, tag or
+ * project key with a comma (the spec forbids none); a query for such a task leaves that filter
+ * out rather than fail.
+ */
+export const canBeListed = (value: string): boolean => isListItem(value)
+
 /** Sets a parameter that takes one of `allowed`, or throws. */
 function single(
   params: URLSearchParams,

@@ -88,6 +88,16 @@ describe('finding created tasks', () => {
     expect(found).toEqual({ created: [], unknown: [{ index: 0, title: 'Never created' }] })
   })
 
+  it('leaves out a value the list filter cannot name (a comma in it) instead of failing', () => {
+    // A board may have a status or tag with a comma; the spec forbids none. The look-up threw
+    // before anything was sent, and tasks the board had created were reported as not created.
+    const filters = filtersFor(
+      newTask({ projectKey: 'OPS', status: 'Blocked, waiting', tags: ['a,b', 'c'] }),
+    )
+    expect(filters).toEqual({ projectKey: ['OPS'], type: 'task', tag: ['c'] })
+    expect(toListQuery(filters).toString()).toBe('projectKey=OPS&tag=c&type=task')
+  })
+
   it('narrows the query by every field the item sets', () => {
     expect(
       filtersFor(
