@@ -51,8 +51,20 @@ export async function findCreatedTasks(
 ): Promise<CreateTasksResult> {
   const claimed = new Set<string>()
   const result: CreateTasksResult = { created: [], unknown: [] }
+  // The tasks exist: a look-up that fails (the board busy or gone after answering the create)
+  // leaves them "unknown", never "not created", or the user would make them again. After one
+  // failure the rest are not looked for: each would wait out the same retries.
+  let reachable = true
   for (const [index, item] of items.entries()) {
-    const candidates = (await lister.listTasks(filtersFor(item)))
+    let listed: Task[] = []
+    if (reachable) {
+      try {
+        listed = await lister.listTasks(filtersFor(item))
+      } catch {
+        reachable = false
+      }
+    }
+    const candidates = listed
       .filter(
         (task) =>
           task.title === item.title &&

@@ -3,11 +3,11 @@
 // first (../edits/edit-sender.ts); a snapshot shows the edits still waiting there.
 import type { Task } from '../../src-shared/api'
 import type { BoardSnapshot } from '../../src-shared/ipc'
-import { ApiError } from '../api'
 import { IpcFailure } from '../../src-shared/ipc/ipc-failure'
 import { overlayUpdates } from '../../src-shared/api/apply-update'
 import { isAtOrAfter } from '../../src-shared/schedule/days'
 import { findCreatedTasks } from '../edits/find-created-tasks'
+import { reportCreate, sendCreate } from '../edits/send-create'
 import type { IpcHandlers } from '../ipc/ipc-router'
 import { syncBoard } from '../sync'
 import type { ServiceContext } from './service-context'
@@ -120,16 +120,13 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
       namedCreates.set(profileId, named)
       const knownIds = new Set([...(await knownTasks(profileId)).keys(), ...named])
       const since = new Date(Date.now() - CREATE_SKEW_MS).toISOString()
-      try {
-        await client.createTasks(tasks)
-      } catch (error) {
-        // Never re-send a create whose outcome is unknown: look for what it made instead.
-        if (!(error instanceof ApiError) || error.code !== 'OUTCOME_UNKNOWN') throw error
-      }
-      const found = await findCreatedTasks(client, tasks, { knownIds, since })
+      const stop = await sendCreate(client, tasks)
+      // Never re-send a create whose outcome is unknown: look for what it made instead.
+      const looked = tasks.slice(0, stop?.lookUpTo ?? tasks.length)
+      const found = await findCreatedTasks(client, looked, { knownIds, since })
       if (named.size > NAMED_CREATES_KEPT) named.clear()
       for (const created of found.created) named.add(created.id)
-      return found
+      return reportCreate(tasks, found, stop)
     },
 
     'tasks:update': async ({ tasks, seen }) => {

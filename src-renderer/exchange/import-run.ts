@@ -111,7 +111,21 @@ export async function runImport(
           .getState()
           .noteUnseenCreates(unknown.map((t) => ({ projectKey, title: t.item.title, since })))
       }
-      for (const task of inBatch) sent.add(task.ref)
+      // A batch main sent in parts that failed part-way: the parts before it stay created.
+      const notMade = new Set<PlanTask>()
+      const notCreated = answer.value.notCreated
+      for (const item of notCreated?.items ?? []) {
+        const root = batch[item.index]
+        if (!root) continue
+        for (const task of planTasks({ roots: [root] })) {
+          notMade.add(task)
+          report.skipped.push({
+            source: task.source,
+            reason: `not created: ${notCreated!.message}`,
+          })
+        }
+      }
+      for (const task of inBatch) if (!notMade.has(task)) sent.add(task.ref)
     }
     done += inBatch.length
     control.onProgress({ phase: 'tasks', done, total: all.length })

@@ -81,6 +81,17 @@ export const CreateTasksResult = z.strictObject({
   created: z.array(CreatedTask),
   /** Items whose outcome could not be established; never re-sent automatically. */
   unknown: z.array(z.strictObject({ index: z.number().int(), title: z.string() })),
+  /**
+   * A batch the client sent in parts (the board's batch limit) that failed part-way: the items
+   * the board refused or was never sent, and why. The items before them were created, and are
+   * in `created` or `unknown`. Absent when every part went through.
+   */
+  notCreated: z
+    .strictObject({
+      items: z.array(z.strictObject({ index: z.number().int(), title: z.string() })),
+      message: z.string(),
+    })
+    .optional(),
 })
 export type CreateTasksResult = z.infer<typeof CreateTasksResult>
 

@@ -58,6 +58,43 @@ describe('runImport, a refused batch', () => {
     ])
   })
 
+  it('a batch main sent in parts that failed part-way: rows before it created, the rest not', async () => {
+    const store = createPlannerStore()
+    store.getState().snapshotReceived(snapshot([task('t1')]))
+    const made = task('n1', { title: 'Plan', projectKey: 'WEB', key: 7 })
+    const fake = fakePlannerApi({
+      'tasks:create': () => ({
+        ok: true,
+        value: {
+          created: [{ index: 0, id: 'n1', projectKey: 'WEB', key: 7, task: made }],
+          unknown: [],
+          notCreated: {
+            items: [
+              { index: 1, title: 'Build' },
+              { index: 2, title: 'Ship' },
+            ],
+            message: 'Invalid request: no such project (Of the 3 tasks in the request, …)',
+          },
+        },
+      }),
+      'board:sync': () => ({ ok: true, value: snapshot([task('t1'), made]) }),
+    })
+    const plan: ImportPlan = {
+      roots: [row(2, 'Plan'), row(3, 'Build'), row(4, 'Ship')],
+      links: [],
+      skipped: [],
+      notes: [],
+    }
+    const report = await runImport(store, fake.api, plan, 'WEB', {
+      onProgress: () => {},
+      cancelled: () => false,
+    })
+    expect(report.created).toEqual(['WEB-7 Plan (row 2)'])
+    expect(report.unseen).toEqual([])
+    expect(report.skipped.map((s) => s.source)).toEqual(['row 3', 'row 4'])
+    expect(report.skipped[0]!.reason).toMatch(/^not created: Invalid request: no such project/)
+  })
+
   it('names a subtask row the board refused, not its top-level row', () => {
     const parent = row(2, 'Release')
     const child = row(3, 'Notes')

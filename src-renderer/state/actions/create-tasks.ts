@@ -39,7 +39,7 @@ export async function createTasks(
     return { status: 'rejected', code: answer.error.code, message: answer.error.message }
 
   const state = store.getState()
-  const { created, unknown } = answer.value
+  const { created, unknown, notCreated } = answer.value
   const here = state.board.profileId === profileId
   if (here && created.length > 0) {
     const tasksById = copyTable(state.board.tasksById)
@@ -63,6 +63,13 @@ export async function createTasks(
       `Created, not yet seen: ${unknown.map((u) => `"${u.title}"`).join(', ')}. The board took ` +
         'the request but did not list the new task yet; it is not sent again. The next sync ' +
         'shows it.',
+    )
+  }
+  if (notCreated && notCreated.items.length > 0) {
+    // A batch sent in parts that failed part-way: the parts before stay created (above).
+    state.addMessage(
+      'warning',
+      `Not created: ${notCreated.items.map((u) => `"${u.title}"`).join(', ')}. ${notCreated.message}`,
     )
   }
   const keys = created.map((c) => `${c.projectKey}-${c.key}`)
