@@ -3,6 +3,7 @@
 // On a refresh it also holds the board as the last sync left it (`prior`): where its tasks lay
 // tells the strategy where to cut before any page does. It is never counted as loaded, never
 // names a value, and never proves anything.
+import { canBeListed } from '../../src-shared/api'
 import type { ListTasksFilters, Task } from '../../src-shared/api'
 import { DIMENSIONS, FIXED_VALUES } from './dimensions'
 import type { DimensionName } from './dimensions'
@@ -32,8 +33,8 @@ const GIVEN: Record<Learned, keyof Omit<KnownValues, 'complete'>> = {
   tag: 'tags',
 }
 
-// A value with a comma cannot be named in a comma-separated filter.
-const nameable = (value: string) => value !== '' && !value.includes(',')
+// A value with a comma (or a lone surrogate) cannot be named in a comma-separated filter.
+const nameable = canBeListed
 
 export class BoardKnowledge {
   readonly maxKey = new Map<string, number>()

@@ -48,7 +48,9 @@ export function toListQuery(filters: ListTasksFilters): URLSearchParams {
     const values: unknown = filters[name]
     if (values === undefined) continue
     if (!Array.isArray(values) || values.length === 0 || !values.every(isListItem)) {
-      throw new TypeError(`List filter ${name} needs non-empty values without commas`)
+      throw new TypeError(
+        `List filter ${name} needs non-empty values without commas or unpaired surrogates`,
+      )
     }
     params.set(name, values.join(','))
   }
@@ -97,13 +99,18 @@ export function formatQuery(params: URLSearchParams): string {
   return pairs.join('&')
 }
 
+/** A UTF-16 surrogate without its pair: JSON can carry one, a URL cannot. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+// A lone surrogate would be sent as U+FFFD (URLSearchParams makes every value well-formed): the
+// query would ask for another value than the board's, and find none of its tasks.
 const isListItem = (value: unknown): value is string =>
-  typeof value === 'string' && value !== '' && !value.includes(',')
+  typeof value === 'string' && value !== '' && !value.includes(',') && !LONE_SURROGATE.test(value)
 
 /**
  * Whether a value can be named in a comma-separated list filter. A board may use a status, tag or
- * project key with a comma (the spec forbids none); a query for such a task leaves that filter
- * out rather than fail.
+ * project key with a comma (the spec forbids none), or send text with a lone surrogate; a query
+ * for such a task leaves that filter out rather than fail or ask for another value.
  */
 export const canBeListed = (value: string): boolean => isListItem(value)
 

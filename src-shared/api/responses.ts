@@ -66,6 +66,8 @@ const isNone = (value: unknown) => value === null || value === undefined
  * three times over, and defaults on every field cost a fifth more of the page's validation.
  */
 export function nullsAsNoValue(value: unknown): unknown {
+  // No tasks as `null` (Go's nil slice) is an empty page.
+  if (isRecord(value) && value['tasks'] === null) return { ...value, tasks: [] }
   if (!isRecord(value) || !Array.isArray(value['tasks'])) return value
   const page = value['tasks'] as unknown[]
   let tasks: unknown[] | undefined
@@ -94,10 +96,22 @@ export type ListTasksResponse = z.infer<typeof ListTasksResponse>
 export const SuccessResponse = z.looseObject({ success: z.literal(true) })
 export type SuccessResponse = z.infer<typeof SuccessResponse>
 
-export const UpdateTasksResponse = z.looseObject({
-  success: z.literal(true),
-  tasks: z.array(UpdatedTaskInfo),
-})
+/** `key` missing or null read as an empty list (an answer that names no task). */
+const listOrNone = (key: string) => (value: unknown) =>
+  isRecord(value) && isNone(value[key]) ? { ...value, [key]: [] } : value
+
+/**
+ * An update answered without `tasks` (or null, or a bare 204) names no updated task: each one
+ * is then read back from the board (api-client.ts, unconfirmedUpdates), as for an answer that
+ * leaves some out. Refused as unreadable, the same batch was sent again and again.
+ */
+export const UpdateTasksResponse = z.preprocess(
+  listOrNone('tasks'),
+  z.looseObject({
+    success: z.literal(true),
+    tasks: z.array(UpdatedTaskInfo),
+  }),
+)
 export type UpdateTasksResponse = z.infer<typeof UpdateTasksResponse>
 
 /**
@@ -115,10 +129,14 @@ export function missingLagAsZero(dependency: unknown): unknown {
 
 const ReadDependency = z.preprocess(missingLagAsZero, Dependency)
 
-export const ListDependenciesResponse = z.looseObject({
-  success: z.literal(true),
-  dependencies: z.array(ReadDependency),
-})
+export const ListDependenciesResponse = z.preprocess(
+  (value: unknown) =>
+    isRecord(value) && value['dependencies'] === null ? { ...value, dependencies: [] } : value,
+  z.looseObject({
+    success: z.literal(true),
+    dependencies: z.array(ReadDependency),
+  }),
+)
 export type ListDependenciesResponse = z.infer<typeof ListDependenciesResponse>
 
 export const CreateDependencyResponse = z.looseObject({

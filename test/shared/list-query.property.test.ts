@@ -182,6 +182,8 @@ describe('toListQuery', () => {
     ['a list of priorities', { priority: ['medium', 'low'] }],
     ['priorities joined by a comma', { priority: 'medium,low' }],
     ['a comma in a list item', { status: ['To Do,Done'] }],
+    // URLSearchParams would send it as U+FFFD: a query for another tag than the board's.
+    ['an unpaired surrogate in a list item', { tag: ['a\ud800b'] }],
     ['an empty list', { tag: [] }],
     ['an empty list item', { projectKey: ['WEB', ''] }],
     ['a string for a list', { projectKey: 'WEB,APP' }],

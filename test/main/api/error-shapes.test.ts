@@ -321,9 +321,38 @@ describe('a bare 204', () => {
     await expect(api().createTasks([newTask('A')])).resolves.toBeUndefined()
   })
 
-  it('is not a done update or list: those answers must name tasks', async () => {
+  it('is not a done list: a list must name its tasks', async () => {
     stub.otherwise(raw(204, '', 'text/plain'))
-    await expectApiError(api().updateTasks([{ id: 'T1', title: 'a' }]), 'INVALID_RESPONSE')
     await expectApiError(api().listTasks(), 'INVALID_RESPONSE')
+  })
+
+  // It was refused as unreadable, and the edit was sent again and again behind every later one.
+  it('is an update that names no task: each is left to be read back, as for one left out', async () => {
+    stub.otherwise(raw(204, '', 'text/plain'))
+    const error = await expectApiError(
+      api().updateTasks([{ id: 'T1', title: 'a' }]),
+      'INVALID_RESPONSE',
+    )
+    expect(error.unconfirmed).toEqual([{ id: 'T1', title: 'a' }])
+  })
+})
+
+describe('answers without their list', () => {
+  it('an update answered without tasks, or with null, names no task: each is read back', async () => {
+    for (const body of [{ success: true }, { success: true, tasks: null }]) {
+      stub.otherwise(json(200, body))
+      const error = await expectApiError(
+        api().updateTasks([{ id: 'T1', title: 'a' }]),
+        'INVALID_RESPONSE',
+      )
+      expect(error.unconfirmed).toEqual([{ id: 'T1', title: 'a' }])
+    }
+  })
+
+  it('a list of null tasks or null dependencies (Go\u2019s nil slice) is an empty list', async () => {
+    stub.otherwise(json(200, { success: true, tasks: null }))
+    expect(await api().listTasks()).toEqual([])
+    stub.otherwise(json(200, { success: true, dependencies: null }))
+    expect(await api().listDependencies()).toEqual([])
   })
 })
