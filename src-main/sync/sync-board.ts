@@ -3,6 +3,8 @@
 // `concurrency` at once), and for each full page asks the strategy how to cut it; the core's
 // splits keep every task some slice's responsibility, so the report names every part of the
 // board that may hide tasks, whatever the service's list order. README.md follows one slice.
+import { patientReader } from './rate-limits'
+import type { Sleep } from './rate-limits'
 import type { Dependency, ListTasksFilters, Task } from '../../src-shared/api'
 import type { CoverageReport, SyncProgress } from '../../src-shared/ipc/board-snapshot'
 import { BoardKnowledge } from './board-knowledge'
@@ -41,6 +43,8 @@ export interface SyncOptions {
   signal?: AbortSignal
   /** How full slices are cut (default: the smart strategy; tests also run the plain one). */
   strategy?: Strategy
+  /** How the sync waits out a board's rate limit (tests pass a fake; see rate-limits.ts). */
+  sleep?: Sleep
 }
 
 export interface SyncResult {
@@ -70,11 +74,12 @@ interface Job {
 }
 
 export async function syncBoard(
-  reader: BoardReader,
+  boardReader: BoardReader,
   options: SyncOptions = {},
 ): Promise<SyncResult> {
   const { signal } = options
   signal?.throwIfAborted()
+  const reader = patientReader(boardReader, { signal, sleep: options.sleep })
   const strategy = options.strategy ?? smartStrategy
   const board = new BoardKnowledge(options.known, options.prior)
   /** Pages by query: a rest slice (same query as its parent) and repeated queries cost nothing. */
