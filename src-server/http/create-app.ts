@@ -115,16 +115,31 @@ export function createApp(options: AppOptions): FastifyInstance {
     if (serviceError.status >= 500) request.log.error(error)
     return sendError(request, reply, serviceError)
   })
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!
+    // A method the router does not know at all (TRACE, PROPFIND, ...) on one of the interface's
+    // paths is a 405 with Allow, as the methods it knows are: the path exists.
+    const allowed = ROUTE_METHODS[path]
+    if (allowed) {
+      reply.header('allow', allowed.join(', '))
+      return sendError(
+        request,
+        reply,
+        new ServiceError(
+          405,
+          `${request.method} is not supported on ${path}; use ${allowed.join(', ')}.`,
+        ),
+      )
+    }
+    return sendError(
       request,
       reply,
       new ServiceError(
         404,
-        `There is no ${request.method} ${request.url.split('?')[0]}; the interface lives under /api/v1.`,
+        `There is no ${request.method} ${path}; the interface lives under /api/v1.`,
       ),
-    ),
-  )
+    )
+  })
 
   // Every API request is authenticated first; bodies must be JSON.
   app.addHook('onRequest', async (request, reply) => {

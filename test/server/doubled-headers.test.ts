@@ -83,3 +83,21 @@ describe('HEAD', () => {
     }
   })
 })
+
+describe('a method the router does not know (TRACE, PROPFIND, ...)', () => {
+  it('is 405 on the interface\u2019s paths, with Allow, and 404 elsewhere', async () => {
+    for (const method of ['TRACE', 'PROPFIND', 'SEARCH']) {
+      const { text } = await exchange(
+        port,
+        `${head(method, '/api/v1/tasks')}Authorization: Bearer ${service.key}\r\n\r\n`,
+      )
+      expect(text).toMatch(/^HTTP\/1\.1 405 /)
+      expect(/\r\nallow: ([^\r]*)\r\n/i.exec(text)?.[1]).toBe('GET, POST, PUT, PATCH')
+    }
+    const { text } = await exchange(
+      port,
+      `${head('TRACE', '/api/v1/nothing')}Authorization: Bearer ${service.key}\r\n\r\n`,
+    )
+    expect(text).toMatch(/^HTTP\/1\.1 404 /)
+  })
+})
