@@ -17,8 +17,24 @@ export function isEmailAddress(value: string): boolean {
   return !WHITESPACE.test(value)
 }
 
-/** An absolute http: or https: URL. */
+/** Whitespace or a control character anywhere (the URL parser would trim or encode them). */
+function hasSpaceOrControl(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i)
+    if (code <= 0x20 || code === 0x7f) return true
+  }
+  return WHITESPACE.test(value)
+}
+/** The scheme, then `//` and a host: `https:foo` (which the parser reads as https://foo/) is not. */
+const HTTP_START = /^https?:\/\/[^/?#]/i
+
+/**
+ * An absolute http: or https: URL, written as one: no whitespace or control characters (the
+ * parser accepts ` https://x.com ` and `http://x.com/a b`, and a value stored so would never
+ * match a filter for the URL it looks like), the scheme followed by `//` and a host.
+ */
 export function isHttpUrl(value: string): boolean {
+  if (hasSpaceOrControl(value) || !HTTP_START.test(value)) return false
   try {
     const url = new URL(value)
     return url.protocol === 'http:' || url.protocol === 'https:'
