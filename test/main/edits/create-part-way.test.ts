@@ -23,7 +23,8 @@ afterEach(() => stub.close())
 function strictBoard(made: string[]) {
   stub.otherwise((request, response) => {
     const { tasks } = JSON.parse(stub.requests.at(-1)!.body) as { tasks: { title: string }[] }
-    if (tasks.length > 2) return json(413, { error: true, message: 'Too large.' })(request, response)
+    if (tasks.length > 2)
+      return json(413, { error: true, message: 'Too large.' })(request, response)
     if (tasks.some((t) => t.title === 'bad'))
       return json(400, { error: true, message: 'tasks[1].projectKey: no such project' })(
         request,
