@@ -99,7 +99,21 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
     }
     close()
     const made = outcome.tasks[0]
-    if (!made) return
+    if (!made) {
+      // Created, not yet seen: the subtask link is an update of the new task, which cannot be
+      // named until the board lists it. Said, not dropped without a word.
+      if (draft.parentId) {
+        const parent = store.getState().board.tasksById[draft.parentId]
+        const parentName = parent ? `${parent.projectKey}-${parent.key}` : 'its parent'
+        store
+          .getState()
+          .addMessage(
+            'warning',
+            `"${item.title}" is not yet a subtask of ${parentName}: the board has not listed it yet. Set its Parent once it shows.`,
+          )
+      }
+      return
+    }
     store.getState().revealTask(made.id)
     if (draft.parentId) {
       void applyEdit(store, api, {
