@@ -11,6 +11,7 @@ import {
   checkProject,
   checkStatus,
   mergeProperties,
+  nullOnCreate,
   resolveMilestoneLink,
   writeFilterIndexes,
 } from './write-context'
@@ -69,7 +70,13 @@ function createOne(
     throw badField(`${path}.type`, 'a milestone cannot be a subtask')
   // The spec's milestone rule: these fields are ignored for milestones.
   const item: CreateTaskItem = { ...input }
-  if (type === 'milestone') for (const field of MILESTONE_IGNORED_ON_CREATE) delete item[field]
+  if (type === 'milestone') {
+    // Ignored, but still read as the request writes it: a null property value is refused on
+    // every create (there is nothing to remove), a milestone's too.
+    for (const [name, value] of Object.entries(input.properties ?? {}))
+      if (value === null) throw nullOnCreate(`${path}.properties.${name}`)
+    for (const field of MILESTONE_IGNORED_ON_CREATE) delete item[field]
+  }
 
   checkProject(ctx, item.projectKey, path)
   const status = item.status ?? ctx.board.defaultStatus

@@ -169,6 +169,10 @@ export function checkDateOrder(startDate: string, dueDate: string, path: string)
   }
 }
 
+/** A null property value on create: there is nothing to remove. */
+export const nullOnCreate = (field: string) =>
+  badField(field, 'null is no value; leave the property out of a new task')
+
 /**
  * Merges `changes` into `current`; values are checked by type. `null` removes a property on
  * update when the service's `propertyNull` is `remove`; on create, where there is nothing to
@@ -192,12 +196,7 @@ export function mergeProperties(
       )
     }
     if (value === null) {
-      if (write === 'create') {
-        throw badField(
-          `${path}.properties.${name}`,
-          'null is no value; leave the property out of a new task',
-        )
-      }
+      if (write === 'create') throw nullOnCreate(`${path}.properties.${name}`)
       if (ctx.propertyNull === 'refuse') {
         throw badField(
           `${path}.properties.${name}`,

@@ -380,6 +380,18 @@ const cases: Case[] = [
     message: /properties\.Story Points: null is no value; leave the property out of a new task/,
   },
   {
+    // A milestone's properties are ignored, but the request is still read as written.
+    name: 'a null property value on a milestone create',
+    request: () => ({
+      method: 'POST',
+      url: TASKS,
+      body: { tasks: [newTask({ type: 'milestone', properties: { 'Story Points': null } })] },
+    }),
+    status: 400,
+    error: true,
+    message: /tasks\[0\]\.properties\.Story Points: null is no value/,
+  },
+  {
     name: 'unknown field on a task (strict schema)',
     request: () => ({ method: 'POST', url: TASKS, body: { tasks: [newTask({ colour: 'red' })] } }),
     status: 400,
