@@ -131,6 +131,16 @@ export function guardConnections(app: FastifyInstance, limits: ConnectionLimits)
   // connections unanswered.
   server.maxConnections = limits.maxConnections * 2
 
+  // CONNECT asks for a tunnel, as to a proxy: Node hands it to a 'connect' listener and, with
+  // none, closes the connection without a word. Every request gets an answer.
+  server.on('connect', (_request: unknown, socket: Socket) =>
+    answerAndClose(socket, 400, {
+      error: true,
+      message:
+        'CONNECT is not part of the interface: the board service is no proxy. Nothing was done.',
+    }),
+  )
+
   server.on('timeout', (socket: Socket) => {
     const response = inFlight(socket)
     if (response && !response.headersSent) {

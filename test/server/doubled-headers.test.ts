@@ -101,3 +101,14 @@ describe('a method the router does not know (TRACE, PROPFIND, ...)', () => {
     expect(text).toMatch(/^HTTP\/1\.1 404 /)
   })
 })
+
+describe('CONNECT', () => {
+  it('is answered, as every request is (Node closed it without a word)', async () => {
+    const { text } = await exchange(
+      port,
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    )
+    expect(text).toMatch(/^HTTP\/1\.1 400 /)
+    expect(text).toContain('CONNECT is not part of the interface')
+  })
+})
