@@ -12,7 +12,11 @@ import type { BoardReader } from './sync-board'
 export const PATIENCE = {
   /** Longest single wait: a board asking for more is given up on at once. */
   maxWaitMs: 60_000,
-  /** All the waits of one sync together. */
+  /**
+   * All the waits of one sync together (each wait at least the backoff, which doubles: a board
+   * that never stops refusing is given up on after about six waits, plus the client's own
+   * retries of each refused request).
+   */
   totalWaitMs: 180_000,
   /** Backoff when the board gives no Retry-After: 2 s, doubling. */
   firstBackoffMs: 2_000,
@@ -49,7 +53,9 @@ export function patientReader(
         // Requests that were in flight when the pause began and are refused too join it
         // rather than each adding a wait of its own.
         if (pause) continue
-        const wait = error.retryAfterMs ?? backoff
+        // Never less than the backoff: a board that says `Retry-After: 0` (or a date already
+        // past) would otherwise be asked again at once, for ever, with no wait to add up.
+        const wait = Math.max(error.retryAfterMs ?? 0, backoff)
         if (wait > PATIENCE.maxWaitMs || waited + wait > PATIENCE.totalWaitMs) throw error
         waited += wait
         backoff = Math.min(backoff * 2, PATIENCE.maxWaitMs)

@@ -23,6 +23,7 @@ export function BaselineControls({ api }: { api: PlannerApi }): React.JSX.Elemen
   useLightDismiss(owner, popup !== null, () => setPopup(null))
   const toggle = (which: Exclude<Popup, null>) => setPopup((p) => (p === which ? null : which))
   return (
+    // `display: contents` (schedule.css): its buttons stay items of the toolbar's row.
     <span className="baseline-controls" ref={owner}>
       <div className="popup-anchor">
         <button

@@ -181,6 +181,13 @@ describe('filters and views on the demo board', () => {
   it('a toolbar popup closes when the pointer is pressed outside it, so one "Save" is on screen', async () => {
     const { page } = planner
     const popups = () => page.locator('.popup').count()
+    // The baseline buttons' owner draws no box: both stay on the toolbar's row.
+    const tops = await Promise.all(
+      ['Save baseline', 'Baselines'].map(
+        async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!.y,
+      ),
+    )
+    expect(tops[1]).toBe(tops[0])
     // The Views list is still open from the test before; Save view replaces it (same controls).
     await page.getByRole('button', { name: 'Save view' }).click()
     await expect.poll(popups).toBe(1)

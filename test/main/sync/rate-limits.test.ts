@@ -67,8 +67,32 @@ describe('a board that limits its rate', () => {
     })
     expect(result.tasks).toHaveLength(250)
     expect(board.inFlightAtRefusal.length).toBe(4)
-    // The board's own wait first; refusals in flight during a wait join it instead of adding.
+    // The board's own wait first.
     expect(waits[0]).toBe(5_000)
+  })
+
+  it('pauses every request of the sync once: requests refused during the pause join it', async () => {
+    // The first wave after the root (4 requests in flight) is refused; the pause lasts 20 ms.
+    const board = limitedBoard((n) => (n >= 2 && n <= 5 ? undefined : false))
+    const waits: number[] = []
+    const result = await syncBoard(board, {
+      sleep: (ms) => {
+        waits.push(ms)
+        return new Promise((resolve) => setTimeout(resolve, 20))
+      },
+    })
+    expect(result.tasks).toHaveLength(250)
+    expect(Math.max(...board.inFlightAtRefusal)).toBeGreaterThan(1)
+    expect(waits).toEqual([PATIENCE.firstBackoffMs])
+  })
+
+  it('that says "Retry-After: 0" for ever is still given up on: each wait is at least the backoff', async () => {
+    const board = limitedBoard(() => 0)
+    const waits: number[] = []
+    await expect(
+      syncBoard(board, { sleep: async (ms) => void waits.push(ms) }),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED' })
+    expect(waits[0]).toBe(PATIENCE.firstBackoffMs)
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(PATIENCE.totalWaitMs)
   })
 
