@@ -21,7 +21,7 @@ export function isEmailAddress(value: string): boolean {
 function hasSpaceOrControl(value: string): boolean {
   for (let i = 0; i < value.length; i += 1) {
     const code = value.charCodeAt(i)
-    if (code <= 0x20 || code === 0x7f) return true
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f)) return true
   }
   return WHITESPACE.test(value)
 }

@@ -666,6 +666,17 @@ const cases: Case[] = [
     message: /tasks\[0\]\.properties\.Spec: a URL property takes an http\(s\) URL/,
   },
   {
+    name: 'a URL property with a C1 control character',
+    request: (ids) => ({
+      method: 'PATCH',
+      url: TASKS,
+      body: { tasks: [{ id: ids.parent, properties: { Spec: 'https://x.example/a\u0085' } }] },
+    }),
+    status: 400,
+    error: true,
+    message: /tasks\[0\]\.properties\.Spec: a URL property takes an http\(s\) URL/,
+  },
+  {
     name: 'a URL property without // after its scheme',
     request: (ids) => ({
       method: 'PATCH',
