@@ -62,6 +62,19 @@ export interface ScheduleIndex {
   readonly linkTask: Int32Array
 }
 
+/** Longest lag the plan reads, either way: a hundred years. */
+export const MAX_PLAN_LAG_DAYS = 36_500
+
+/**
+ * A lag as the plan reads it: whole days, within a hundred years either way. Another board may
+ * send any number; a lag of 1e9 days pushed a forecast past the last instant a Date can hold,
+ * and naming that day threw while the toolbar's milestone overview was computed.
+ */
+function planLag(lagDays: number): number {
+  if (!Number.isFinite(lagDays)) return 0
+  return Math.max(-MAX_PLAN_LAG_DAYS, Math.min(MAX_PLAN_LAG_DAYS, Math.trunc(lagDays)))
+}
+
 /** Builds the index: O(N + E). */
 export function buildScheduleIndex(
   tasks: readonly ScheduleTask[],
@@ -86,7 +99,7 @@ export function buildScheduleIndex(
     const dep = deps[e] as DependencyLink
     depPred[e] = indexOf.get(dep.predecessorId) as number
     depSucc[e] = indexOf.get(dep.successorId) as number
-    depLag[e] = Number.isFinite(dep.lagDays) ? Math.trunc(dep.lagDays) : 0
+    depLag[e] = planLag(dep.lagDays)
   }
   const [outStart, outDep] = adjacency(n, depPred)
   const [inStart, inDep] = adjacency(n, depSucc)

@@ -263,6 +263,18 @@ export class TimeScale {
 }
 
 /**
+ * The instants a scale's range is kept within: a unit of padding on each side (a year at most)
+ * still names a calendar day of years 0001-9999. A board may hold 9999-12-31 as "never" or
+ * 0001-01-01 as "always"; padded past them, the range named year 10000 and the scale refused it,
+ * which took the whole window down on every load. Bars beyond it are drawn at its edge.
+ */
+const DRAWABLE = {
+  // Date.parse, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  firstMs: Date.parse('0002-01-01T00:00:00.000Z'),
+  lastMs: Date.parse('9997-12-31T00:00:00.000Z'),
+}
+
+/**
  * A range for the scale around the instants [fromMs, toMs]: widened to whole header units
  * (months at day and week zoom, years at month and year zoom, quarters at quarter zoom) plus
  * one more unit on each side, so bars never touch the edges and ticks start on a boundary.
@@ -273,9 +285,10 @@ export function paddedRange(
   toMs: number,
 ): { startDay: string; endDay: string } {
   const { major } = HEADERS[zoom]
-  const first = unitStart(dayNumberOfMs(Math.min(fromMs, toMs)), major)
+  const within = (t: number) => Math.min(Math.max(t, DRAWABLE.firstMs), DRAWABLE.lastMs)
+  const first = unitStart(dayNumberOfMs(within(Math.min(fromMs, toMs))), major)
   const before = unitStart(first - 1, major)
-  const last = unitStart(dayNumberOfMs(Math.max(fromMs, toMs)), major)
+  const last = unitStart(dayNumberOfMs(within(Math.max(fromMs, toMs))), major)
   const afterEnd = nextUnitStart(nextUnitStart(last, major), major) - 1
   return { startDay: isoDayOfDayNumber(before), endDay: isoDayOfDayNumber(afterEnd) }
 }

@@ -299,4 +299,19 @@ describe('paddedRange', () => {
       endDay: '2025-12-31',
     })
   })
+
+  // A board may hold 9999-12-31 as "never" or 0001-01-01 as "always". Padded past them, the
+  // range named year 10000 (or 0000's edge), the scale threw, and the window showed its error
+  // page on every load.
+  it.each(ts.ZOOM_LEVELS)(
+    'stays within years 0001-9999 at %s zoom, and the scale takes it',
+    (zoom) => {
+      const range = ts.paddedRange(zoom, ms('0001-01-01'), ms('9999-12-31'))
+      expect(range.startDay >= '0001-01-01').toBe(true)
+      expect(range.endDay <= '9999-12-31').toBe(true)
+      expect(() => new ts.TimeScale(zoom, range.startDay, range.endDay)).not.toThrow()
+      const near = ts.paddedRange(zoom, ms('2026-03-01'), ms('9999-12-31'))
+      expect(() => new ts.TimeScale(zoom, near.startDay, near.endDay)).not.toThrow()
+    },
+  )
 })

@@ -95,3 +95,17 @@ describe('milestone overview', () => {
     expect(bySlip).toEqual(['M3', 'M2', 'M1', 'M4'])
   })
 })
+
+describe('a lag no plan means (another board may send any number)', () => {
+  // A lag of 1e9 days pushed a forecast past the last instant a Date can hold: toISOString threw
+  // while the toolbar's milestone overview was computed, and the window went down on every load.
+  it('is held to a hundred years, and the overview still works', () => {
+    const far = buildScheduleIndex(
+      [task('a', '2026-11-20', '2026-11-22'), milestone('M', '2026-12-01')],
+      [dep('a', 'M', 1e9)],
+    )
+    const [overview] = milestoneOverview(far, { today })
+    expect(overview!.slipDays).toBeGreaterThan(36_000)
+    expect(overview!.forecastDay.length).toBe(10)
+  })
+})
