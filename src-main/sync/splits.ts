@@ -15,6 +15,55 @@ export type SplitRequest =
   | { dimension: DimensionName; buckets: string[][]; expected?: number[] }
   | { dimension: 'startDate' | 'dueDate'; cuts: string[]; expected?: number[] }
 
+/**
+ * Longest list a value bucket names in one query parameter, as the API client writes it (each
+ * value percent-encoded, commas between). A board with hundreds of statuses or tags had them all
+ * in one query: 12 KB and more, which servers refuse (414, 431; Node's default head limit is
+ * 16 KiB, many proxies 8 KiB), and the sync failed every time. A bucket past it is split into
+ * buckets within it, which covers the same tasks.
+ */
+export const MAX_LIST_VALUE_CHARS = 1_500
+
+const listLength = (values: readonly string[]) =>
+  values.reduce((sum, value) => sum + encodeURIComponent(value).length, 0) + values.length - 1
+
+/** `bucket` in consecutive parts whose lists stay within MAX_LIST_VALUE_CHARS. */
+function withinQueryLength(bucket: readonly string[]): string[][] {
+  if (listLength(bucket) <= MAX_LIST_VALUE_CHARS) return [[...bucket]]
+  const parts: string[][] = []
+  let part: string[] = []
+  for (const value of bucket) {
+    if (part.length > 0 && listLength([...part, value]) > MAX_LIST_VALUE_CHARS) {
+      parts.push(part)
+      part = []
+    }
+    part.push(value)
+  }
+  if (part.length > 0) parts.push(part)
+  return parts
+}
+
+/**
+ * The request with each value bucket within the query length, and the estimate of each part
+ * (a bucket split for length has none).
+ */
+function sizedForQueries(request: SplitRequest): {
+  request: SplitRequest
+  expected: readonly (number | undefined)[]
+} {
+  if (!('buckets' in request)) return { request, expected: request.expected ?? [] }
+  const buckets: string[][] = []
+  const expected: (number | undefined)[] = []
+  request.buckets.forEach((bucket, i) => {
+    const parts = withinQueryLength(bucket)
+    buckets.push(...parts)
+    for (let p = 0; p < parts.length; p += 1)
+      expected.push(parts.length === 1 ? request.expected?.[i] : undefined)
+  })
+  const { expected: _asked, ...rest } = request
+  return { request: { ...rest, buckets }, expected }
+}
+
 export interface Split {
   /** Slices to ask (each a narrower query). */
   children: Slice[]
@@ -23,13 +72,14 @@ export interface Split {
 }
 
 /** Applies a strategy's split; throws when it would not cover the slice (a strategy bug). */
-export function split(slice: Slice, request: SplitRequest, board: BoardKnowledge): Split {
+export function split(slice: Slice, asked: SplitRequest, board: BoardKnowledge): Split {
+  const { request, expected: estimates } = sizedForQueries(asked)
   const { dimension: name } = request
   if (!isOpen(slice, name)) throw new Error(`sync: ${name} cannot split this slice further`)
   const children =
     'cuts' in request ? byRange(slice, name, request.cuts) : byValues(slice, request, board)
   const withExpected = children.map((child, i) => {
-    const expected = request.expected?.[i]
+    const expected = estimates[i]
     return expected === undefined ? child : { ...child, expected }
   })
   return { children: withExpected, rest: restOf(slice, request, board) }

@@ -6,41 +6,10 @@
 // `Alice@Example.com`: an exact service answered nothing, the bucket counted as proven, and the
 // tasks not already seen were lost without a word in the report.
 import { describe, expect, it } from 'vitest'
-import type { ListTasksFilters, Task } from '../../../src-shared/api'
+import type { Task } from '../../../src-shared/api'
 import { plainStrategy, smartStrategy, syncBoard } from '../../../src-main/sync'
-import type { BoardReader } from '../../../src-main/sync'
 import { buildTask } from '../../support/task-builder'
-
-const day = (timestamp: string) => timestamp.slice(0, 10)
-
-/** A board that answers list queries from memory, matching e-mails exactly, first 100 by id. */
-function exactCaseBoard(tasks: readonly Task[]): BoardReader & { queries: number } {
-  const matches = (t: Task, f: ListTasksFilters) =>
-    (!f.projectKey || f.projectKey.includes(t.projectKey)) &&
-    (!f.status || f.status.includes(t.status)) &&
-    (!f.assignedUserEmail || f.assignedUserEmail.includes(t.assignedUserEmail)) &&
-    (f.priority === undefined || f.priority === t.priority) &&
-    (!f.tag || t.tags.some((tag) => f.tag!.includes(tag))) &&
-    (f.pinToTop === undefined || f.pinToTop === t.pinToTop) &&
-    (f.type === undefined || f.type === t.type) &&
-    (!f.dueDate ||
-      (t.dueDate !== '' && day(t.dueDate) >= f.dueDate.from && day(t.dueDate) <= f.dueDate.to)) &&
-    (!f.startDate ||
-      (t.startDate !== '' &&
-        day(t.startDate) >= f.startDate.from &&
-        day(t.startDate) <= f.startDate.to))
-  const board = {
-    queries: 0,
-    async listTasks(filters: ListTasksFilters) {
-      board.queries += 1
-      return tasks.filter((t) => matches(t, filters)).slice(0, 100)
-    },
-    async listDependencies() {
-      return []
-    },
-  }
-  return board
-}
+import { memoryBoard } from './memory-board'
 
 /** 270 undated tasks in one project and status: only their assignees part them. */
 function board(): Task[] {
@@ -65,7 +34,7 @@ describe.each([
 ])('a service that matches assignees exactly (%s strategy)', (_name, strategy) => {
   it('returns every task, each assignee asked as the board spelled it', async () => {
     const tasks = board()
-    const result = await syncBoard(exactCaseBoard(tasks), {
+    const result = await syncBoard(memoryBoard(tasks), {
       strategy,
       known: { projectKeys: ['WEB'], statuses: ['Todo'], complete: true },
     })
