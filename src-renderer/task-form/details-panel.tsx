@@ -13,7 +13,13 @@ import { FloatLines } from '../schedule/float-lines'
 import { DependencyAdder } from './dependency-adder'
 import { draftFromTask } from './draft'
 import type { TaskDraft } from './draft'
-import { focusFirstInvalid, shownErrors, touchedBy, withPendingTag } from './form-state'
+import {
+  blockingErrors,
+  focusFirstInvalid,
+  shownErrors,
+  touchedBy,
+  withPendingTag,
+} from './form-state'
 import { parentProblem, taskKey } from './links'
 import { TaskFields } from './task-fields'
 import { TaskPicker } from './task-picker'
@@ -74,11 +80,16 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   const save = async () => {
     if (saving) return
     const tags = withPendingTag(draft.tags, pendingTag)
-    if (Object.keys(errors).length > 0 || 'problem' in tags) {
+    if ('problem' in tags) {
       setAttempts((n) => n + 1)
       return
     }
     const changes = changesFrom(task, { ...draft, tags: tags.tags }, vocabulary.properties)
+    // Only the rules of what is sent stop it: see blockingErrors.
+    if (Object.keys(blockingErrors(errors, changes)).length > 0) {
+      setAttempts((n) => n + 1)
+      return
+    }
     if (Object.keys(changes).length === 0) {
       close()
       return

@@ -2,6 +2,7 @@
 // shown once its field is touched, or for every field after a first Save/Create), and the tag
 // still being typed. Plain functions, so the rules are tested without a DOM.
 import type { TaskDraft } from './draft'
+import type { TaskFieldChanges } from './to-request'
 import type { FieldErrors } from './validate'
 import { tagProblem, tagsProblem } from './validate'
 
@@ -52,3 +53,35 @@ export function withPendingTag(
   const listProblem = tagsProblem(merged)
   return listProblem ? { problem: listProblem } : { tags: merged }
 }
+
+/**
+ * The errors that stop a Save of the details panel: those of fields the save sends. A task from
+ * another board may hold values our rules refuse (a tag with a comma, a title past 500
+ * characters, a milestone with a parent) that the user never touched and the save does not send;
+ * they are shown, but blocked every save of the task, and on a field a milestone does not show
+ * (Parent) Save did nothing without a word. The start-after-due rule, reported on the start,
+ * stops a save that sends either date.
+ */
+export function blockingErrors(errors: FieldErrors, changes: TaskFieldChanges): FieldErrors {
+  const sent = (field: string): boolean => {
+    if (field.startsWith('property:'))
+      return Object.hasOwn(changes.properties ?? {}, field.slice('property:'.length))
+    if (field === 'startDate') return 'startDate' in changes || 'dueDate' in changes
+    if (SENT_AS_NAMED.has(field)) return field in changes
+    return true // a rule of a field not listed here stops the save, as before
+  }
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => sent(field)))
+}
+
+/** Error keys that are also the name of the update field that sends them. */
+const SENT_AS_NAMED: ReadonlySet<string> = new Set([
+  'title',
+  'projectKey',
+  'status',
+  'assignedUserEmail',
+  'tags',
+  'descriptionContent',
+  'dueDate',
+  'parentId',
+  'milestoneId',
+])
