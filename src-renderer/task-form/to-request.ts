@@ -100,7 +100,9 @@ export function changesFrom(
     changes.descriptionType = draft.descriptionType
     changes.descriptionContent = draft.descriptionContent
   }
-  if (draft.status.trim() !== task.status) changes.status = draft.status.trim()
+  // Trimmed on both sides: a board's status with a space at an end ("Done ") is not the user's
+  // change, and sending it trimmed would move the task (or be refused) on every save.
+  if (draft.status.trim() !== task.status.trim()) changes.status = draft.status.trim()
   if (draft.dueDate !== dayOf(task.dueDate))
     changes.dueDate = timestampForDay(draft.dueDate, task.dueDate)
   if (draft.parentId !== task.parentId) changes.parentId = draft.parentId

@@ -5,7 +5,7 @@
 import { entryOf } from '../api/id-table'
 import Papa from 'papaparse'
 import type { Dependency, Task } from '../api'
-import { predecessorCell } from './predecessors'
+import { predecessorCells } from './predecessors'
 
 /** The Task fields of the interface, in its order. */
 export const TASK_FIELDS = [
@@ -62,10 +62,11 @@ export function csvRows(tasks: readonly Task[], dependencies: readonly Dependenc
     ...properties.map((name) => PROPERTY_PREFIX + name),
     PREDECESSORS_COLUMN,
   ]
+  const predecessorsOf = predecessorCells(dependencies)
   const rows = tasks.map((task) => [
     ...TASK_FIELDS.map((field) => cellOf(task[field])),
     ...properties.map((name) => cellOf(entryOf(task.properties, name))),
-    predecessorCell(task.id, dependencies),
+    predecessorsOf(task.id),
   ])
   return [header, ...rows]
 }

@@ -247,6 +247,12 @@ describe('the update: only what changed', () => {
     expect(changesFrom(base, draftFromTask(base, PROPERTIES), PROPERTIES)).toEqual({})
   })
 
+  it('a board status with a space at an end is not a change the user made', () => {
+    // Sent trimmed on every save, it moved the task to another status (or was refused).
+    const spaced = { ...base, status: 'Done ' }
+    expect(changesFrom(spaced, draftFromTask(spaced, PROPERTIES), PROPERTIES)).toEqual({})
+  })
+
   it('changed fields only; a cleared due date is empty; a moved day keeps its time', () => {
     const d = draftFromTask(base, PROPERTIES)
     const changes = changesFrom(
