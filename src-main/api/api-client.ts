@@ -3,7 +3,7 @@
 // costs a request); answers are validated before anyone trusts them. Every failure is an ApiError.
 import { z } from 'zod'
 import {
-  CreateDependencyBody,
+  SendDependencyBody,
   CreateDependencyResponse,
   CreateTasksBody,
   DeleteDependencyBody,
@@ -159,11 +159,11 @@ export class ApiClient {
   }
 
   /** Never re-sent once it may have reached the board: OUTCOME_UNKNOWN then (list to check). */
-  async createDependency(body: CreateDependencyBody): Promise<Dependency> {
+  async createDependency(body: SendDependencyBody): Promise<Dependency> {
     const answer = await this.http.send({
       method: 'POST',
       path: DEPENDENCIES,
-      body: checked(CreateDependencyBody, body),
+      body: checked(SendDependencyBody, body),
       schema: CreateDependencyResponse,
       what: 'create a dependency',
     })

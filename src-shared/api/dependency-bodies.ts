@@ -64,6 +64,23 @@ export const CreateDependencyBody = z
   })
 export type CreateDependencyBody = z.infer<typeof CreateDependencyBody>
 
+/**
+ * A create as the planner may send it: the lag any number of days the spec allows ("number").
+ * Our own board takes whole days from 0 to 3650 (CreateDependencyBody, which the forms check a
+ * typed lag against); another board may hold 2.5, -1 or 5000, and undo of a delete, or the
+ * restore after a failed lag change, must give back exactly the lag the board held.
+ */
+export const SendDependencyBody = z
+  .strictObject({
+    ...endpoints,
+    lagDays: z.number().finite('must be a number of days').optional(),
+  })
+  .superRefine((body, ctx) => {
+    refRule(ctx, body, 'predecessor', true)
+    refRule(ctx, body, 'successor', true)
+  })
+export type SendDependencyBody = z.infer<typeof SendDependencyBody>
+
 export const DeleteDependencyBody = z
   .strictObject({ id: NonEmptyId.optional(), ...endpoints })
   .superRefine((body, ctx) => {

@@ -2,7 +2,7 @@
 // with it; the preload and the browser-mode bridge are generated from it; the renderer only
 // ever sees these types. Errors are values: nothing throws across IPC.
 import { z } from 'zod'
-import { CreateDependencyBody, DeleteDependencyBody } from '../api/dependency-bodies'
+import { DeleteDependencyBody, SendDependencyBody } from '../api/dependency-bodies'
 import { idTable } from '../api/id-table'
 import { Dependency, Task, UpdatedTaskInfo } from '../api/resources'
 import { CreateTaskItem, UpdateTaskItem } from '../api/task-bodies'
@@ -259,7 +259,7 @@ export const CHANNELS = {
     }),
     response: z.array(EditConflict),
   },
-  'deps:create': { request: CreateDependencyBody, response: Dependency },
+  'deps:create': { request: SendDependencyBody, response: Dependency },
   'deps:delete': { request: DeleteDependencyBody, response: z.undefined() },
   /**
    * The dependency between two tasks as the board holds it now (read afresh, not from the last

@@ -197,6 +197,20 @@ describe('deleteDependency', () => {
     expect(arrows(store)).toEqual(['t3>t9+1'])
   })
 
+  it('undo brings back a lag our own board would refuse but the board held (2.5, -1, 5000 days)', async () => {
+    // Another board may hold any number; undo refused to send it, and the dependency was lost.
+    for (const lag of [2.5, -1, 5000]) {
+      const d = dep('t3', 't9', lag)
+      const { store, fake } = setup([d])
+      await deleteDependency(store, fake.api, d)
+      expect(await undoLast(store, fake.api)).toBe(true)
+      expect(fake.callsOf('deps:create')).toEqual([
+        { predecessorId: 't3', successorId: 't9', lagDays: lag },
+      ])
+      expect(arrows(store)).toEqual([`t3>t9+${lag}`])
+    }
+  })
+
   it('puts the arrow back and says why when the board refuses', async () => {
     const d = dep('t3', 't9', 1)
     const { store, fake } = setup([d], {

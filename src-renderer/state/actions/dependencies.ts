@@ -125,7 +125,12 @@ function removed(store: PlannerStore, id: string, keepSelection = false): void {
 }
 
 /** What the planner can tell before sending: undefined when only the board can say. */
-function localRefusal(store: PlannerStore, keyOf: KeyOf, ends: NewDependency): string | undefined {
+function localRefusal(
+  store: PlannerStore,
+  keyOf: KeyOf,
+  ends: NewDependency,
+  checkLag = true,
+): string | undefined {
   const { predecessorId, successorId } = ends
   if (predecessorId === successorId) return selfReference(keyOf, predecessorId)
   const { dependencies } = store.getState().board
@@ -134,7 +139,7 @@ function localRefusal(store: PlannerStore, keyOf: KeyOf, ends: NewDependency): s
   }
   const path = loopPath(dependencies, predecessorId, successorId)
   if (path) return loop(keyOf, predecessorId, successorId, path)
-  return lagProblem(ends.lagDays)
+  return checkLag ? lagProblem(ends.lagDays) : undefined
 }
 
 /** Sends one create; on success the dependency is in the store. The refusal is in words. */
@@ -174,7 +179,9 @@ export async function createDependency(
   options?: DependencyActionOptions,
 ): Promise<DependencyOutcome> {
   const keyOf = namer(store)
-  const refusal = localRefusal(store, keyOf, ends)
+  // Undo and redo (record: false) send a lag the board held, or one checked when it was typed:
+  // another board may hold a lag our rules refuse (2.5, -1, 5000), and undo must bring it back.
+  const refusal = localRefusal(store, keyOf, ends, options?.record !== false)
   if (refusal) return fail(store, refusal)
   const result = await send(store, api, ends)
   if (!result.ok) return fail(store, result.words)
