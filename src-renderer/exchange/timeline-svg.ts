@@ -5,6 +5,7 @@
 // [first, last] with their tree column. Pure string building, so it is tested in Node; PNG and
 // PDF are made from this markup (export-files.ts).
 import type { Dependency, Task } from '../../src-shared/api'
+import { wholeDays } from '../../src-shared/schedule/days'
 import type { RowLayout, TaskRow, TimeScale } from '../timeline/geometry'
 import { arrowBetween, barPx, BAR_HEIGHT } from '../timeline/geometry'
 import { LEGEND_ITEMS, PALETTE } from './export-palette'
@@ -219,7 +220,7 @@ function arrowsSvg(
     const g = arrowBetween({
       predecessor: pred.extent,
       successor: succ.extent,
-      lagDays: dep.lagDays,
+      lagDays: wholeDays(dep.lagDays), // whole days, as the screen and the plan read a lag
       predY: centre(pi),
       succY: centre(si),
       scale: shifted,

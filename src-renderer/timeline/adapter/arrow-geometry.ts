@@ -13,7 +13,7 @@
 // once read as red boxes across the chart).
 // Day math decides ok/slack/violated (the same answer at every zoom); pixels only draw it.
 import type { Layout } from './units'
-import { dayNumberOfMs } from '../../../src-shared/schedule/days'
+import { dayNumberOfMs, wholeDays } from '../../../src-shared/schedule/days'
 import { ruleOnDays } from '../../../src-shared/schedule/rule'
 import { DAY_MS, ceilDay, floorDay, milestoneHalf, rowMiddle, xOf } from './units'
 
@@ -102,7 +102,9 @@ export function arrowPaths(
   freeColumn?: (from: number, to: number, rowA: number, rowB: number) => number | undefined,
 ): ArrowPaths | undefined {
   const { scale } = layout
-  const lag = Math.round(lagDays)
+  // Whole days as the plan reads a lag (truncated, as schedule-index does): a board's 2.5 drew
+  // +3d here while Problems and the critical path read 2.
+  const lag = wholeDays(lagDays)
   const empty = { line: '', lag: '', slack: '', head: '', missingDays: 0, slackDays: 0 }
   if (!from && !to) return undefined
 

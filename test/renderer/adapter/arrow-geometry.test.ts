@@ -37,6 +37,20 @@ describe('arrowPaths', () => {
     expect(a.missingDays).toBe(0)
   })
 
+  it('a fractional lag is read in whole days as the plan reads it (2.5 is 2: kept, not -1d missing)', () => {
+    // Problems and the critical path truncate (schedule-index); the arrow rounded 2.5 to 3 and
+    // drew a kept dependency red, "-1d missing".
+    const a = arrowPaths(
+      layout,
+      end('2026-03-02', '2026-03-05', 0),
+      end('2026-03-07', '2026-03-09', 2),
+      2.5,
+    )!
+    expect(a.state).toBe('ok')
+    expect(a.lagLabel?.text).toBe('+2d')
+    expect(a.missingDays).toBe(0)
+  })
+
   it('slack: the extra run into the successor is its own (dotted) path', () => {
     const a = arrowPaths(
       layout,
