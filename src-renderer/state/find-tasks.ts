@@ -2,7 +2,8 @@
 // names that task; otherwise every word of the query must appear in the title (any case).
 import type { Task } from '../../src-shared/api/resources'
 
-const KEY = /^([^\s-]+)-(\d+)$/
+// The project key is all before the last "-<digits>": a board's keys may hold "-" (MY-PROJ-12).
+const KEY = /^(\S+)-(\d+)$/
 
 export function findTasks(tasks: readonly Task[], query: string): string[] {
   const text = query.trim()

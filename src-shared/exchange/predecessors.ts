@@ -50,7 +50,10 @@ function cellOf(predecessors: readonly Dependency[]): string {
     .join('; ')
 }
 
-const ONE = /^([A-Za-z0-9_]+)-(\d+)\s*(?:([+-])\s*(\d+)\s*d?)?$/i
+// A project key is whatever comes before the last "-<digits>" that a lag may follow: a board's
+// keys may hold "-" or "." (MY-PROJ-12), which [A-Za-z0-9_] refused, so a file the planner
+// exported could not be read back. A lag may have a fraction (another board's 2.5 days).
+const ONE = /^([^\s;,]+?)-(\d+)\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*d?)?$/i
 
 export type ParsedPredecessors =
   { ok: true; refs: PredecessorRef[] } | { ok: false; problem: string }

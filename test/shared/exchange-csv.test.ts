@@ -94,6 +94,17 @@ describe('predecessor cells', () => {
     })
     expect(predecessorCell('x', [])).toBe('')
   })
+
+  it('read back what the export writes for another board: keys with "-", fractional lags', () => {
+    expect(parsePredecessors('MY-PROJ-12+2.5d; MY-PROJ-3-1d; V1.2-7')).toEqual({
+      ok: true,
+      refs: [
+        { projectKey: 'MY-PROJ', key: 12, lagDays: 2.5 },
+        { projectKey: 'MY-PROJ', key: 3, lagDays: -1 },
+        { projectKey: 'V1.2', key: 7, lagDays: 0 },
+      ],
+    })
+  })
 })
 
 describe('CSV import', () => {
