@@ -1,7 +1,7 @@
 // The board service as a Fastify app, separate from listen(): tests inject requests in-process
 // or listen on a real socket; the CLI and the planner's local board listen on 127.0.0.1.
 import Fastify from 'fastify'
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { SERVICE_LIMITS } from '../../src-shared/api'
 import type { Principal } from '../auth/api-keys'
 import { authenticate } from '../auth/api-keys'
@@ -120,17 +120,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     // A method the router does not know at all (TRACE, PROPFIND, ...) on one of the interface's
     // paths is a 405 with Allow, as the methods it knows are: the path exists.
     const allowed = ROUTE_METHODS[path]
-    if (allowed) {
-      reply.header('allow', allowed.join(', '))
-      return sendError(
-        request,
-        reply,
-        new ServiceError(
-          405,
-          `${request.method} is not supported on ${path}; use ${allowed.join(', ')}.`,
-        ),
-      )
-    }
+    if (allowed) return answerMethodNotAllowed(request, reply, path, allowed)
     return sendError(
       request,
       reply,
@@ -225,16 +215,24 @@ function methodNotAllowed(app: FastifyInstance, url: string, allowed: readonly s
   app.route({
     method: others as ('DELETE' | 'PUT' | 'PATCH' | 'POST' | 'OPTIONS' | 'HEAD')[],
     url,
-    handler: async (request, reply) => {
-      reply.header('allow', allowed.join(', '))
-      return sendError(
-        request,
-        reply,
-        new ServiceError(
-          405,
-          `${request.method} is not supported on ${url}; use ${allowed.join(', ')}.`,
-        ),
-      )
-    },
+    handler: async (request, reply) => answerMethodNotAllowed(request, reply, url, allowed),
   })
+}
+
+/** 405 with `Allow`: the path exists, the method is not one of its. */
+function answerMethodNotAllowed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  allowed: readonly string[],
+) {
+  reply.header('allow', allowed.join(', '))
+  return sendError(
+    request,
+    reply,
+    new ServiceError(
+      405,
+      `${request.method} is not supported on ${path}; use ${allowed.join(', ')}.`,
+    ),
+  )
 }
