@@ -144,7 +144,7 @@ export async function syncBoard(
     })
     if (rootFull) reported.push(...contradictions(board, ROOT_SLICE))
     progress('dependencies', 0)
-    const dependencies = await abortable(reader.listDependencies(), signal)
+    const dependencies = oncePerId(await abortable(reader.listDependencies(), signal))
     const wants = new Set<ListName>(reported.flatMap((r) => r.wants))
     const coverage: CoverageReport = {
       complete: reported.length === 0,
@@ -159,6 +159,15 @@ export async function syncBoard(
     progress('failed', 0, error instanceof Error ? error.message : String(error))
     throw error
   }
+}
+
+/**
+ * Each dependency once: a board that lists one twice (the same id) had one of its arrows lost in
+ * the chart's redraw, and Problems and menus named it twice.
+ */
+function oncePerId(dependencies: Dependency[]): Dependency[] {
+  const seen = new Set<string>()
+  return dependencies.filter((d) => !seen.has(d.id) && Boolean(seen.add(d.id)))
 }
 
 function byListOrder(a: Task, b: Task): number {
