@@ -17,6 +17,7 @@ import { connectionServerOptions, guardConnections, resolveConnectionLimits } fr
 import type { ConnectionLimits } from './connections'
 import { DEPENDENCIES_PATH, sendError, TASKS_PATH, toServiceError } from './error-replies'
 import {
+  contentEncodingRefusal,
   contentTypeRefusal,
   misplacedInputRefusal,
   queryRefusal,
@@ -158,7 +159,8 @@ export function createApp(options: AppOptions): FastifyInstance {
       BODY_METHODS.has(request.method) &&
       (hasBody || request.headers['transfer-encoding'] !== undefined || type !== undefined)
     ) {
-      const refusal = contentTypeRefusal(type)
+      const refusal =
+        contentTypeRefusal(type) ?? contentEncodingRefusal(request.headers['content-encoding'])
       if (refusal) throw refusal
     }
   })

@@ -41,6 +41,25 @@ export function contentTypeRefusal(type: string | undefined): ServiceError | und
 }
 
 /**
+ * A body sent with a content coding (gzip, br, ...) is refused: the service reads bodies as they
+ * are, and one labelled br but sent plain was stored as if the label were not there, while a real
+ * gzip body failed as "not valid UTF-8". `identity` is no coding.
+ */
+export function contentEncodingRefusal(encoding: string | undefined): ServiceError | undefined {
+  if (encoding === undefined) return undefined
+  const codings = encoding
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity')
+  if (codings.length === 0) return undefined
+  return new ServiceError(
+    415,
+    `The body must be sent as it is: Content-Encoding ${codings.join(', ').slice(0, 40)} is not read. Nothing was done.`,
+    'UNSUPPORTED_MEDIA_TYPE',
+  )
+}
+
+/**
  * Replaces Fastify's JSON parser with one that reads the body as bytes, refuses anything that is
  * not UTF-8, parses as before (still refusing __proto__ and constructor.prototype keys), then
  * refuses lone surrogates.

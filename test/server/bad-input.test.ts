@@ -110,6 +110,19 @@ const cases: Case[] = [
     message: /Content-Type: application\/json/,
   },
   {
+    // Labelled br but sent plain, it was stored as if the label were not there.
+    name: 'a body sent with a content coding',
+    request: () => ({
+      method: 'POST',
+      url: TASKS,
+      body: JSON.stringify({ tasks: [newTask()] }),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
+    }),
+    status: 415,
+    error: true,
+    message: /Content-Encoding br is not read/,
+  },
+  {
     name: 'body over the 4 MiB limit',
     request: () => ({
       method: 'POST',
