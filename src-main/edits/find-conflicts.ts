@@ -130,10 +130,16 @@ export async function findConflicts(
     if (accepted(task.id).includes(now.updatedAt)) continue
     const own = edits.find((edit) => edit.id === task.id)
     if (own && holdsEdit(now, task, own)) continue
+    const fields = differingFields(now, task)
+    // A write elsewhere that changed nothing (a board may move updatedAt on any update item):
+    // no conflict, but only where `task` is the version the user saw (or the planner's own last
+    // write). Main's snapshot may be newer than what the renderer showed; compared with that,
+    // "nothing differs" would not mean the user saw it.
+    if (fields.length === 0 && accepted(task.id).includes(task.updatedAt)) continue
     conflicts.push({
       taskId: task.id,
       title: task.title,
-      fields: differingFields(now, task),
+      fields,
       changedBy: now.updatedBy,
       changedAt: now.updatedAt,
       theirs: now,

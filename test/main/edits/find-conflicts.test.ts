@@ -5,7 +5,7 @@ import { ANY_VERSION } from '../../../src-shared/ipc'
 import type { ListTasksFilters, Task } from '../../../src-shared/api'
 import { startTestService } from '../../support/service'
 import type { TestService } from '../../support/service'
-import { createTasks, listTasks, newTask } from '../../support/tasks'
+import { createTasks, listTasks, newTask, taskByTitle } from '../../support/tasks'
 
 let service: TestService
 let snapshot: Task[]
@@ -141,6 +141,23 @@ describe('finding conflicts before an update', () => {
     expect(describeConflict(conflicts[0]!)).toBe(
       'B was changed on the board by olivia.owner@example.com at 2026-03-02T08:00:00.000Z (title, priority), so your change was not sent.',
     )
+  })
+
+  it('finds none for a write elsewhere that changed nothing (only updatedAt moved)', async () => {
+    // A board may move updatedAt on any update item, even one that sets what is already there.
+    clock = '2026-03-02T08:00:00.000Z'
+    await service.call('PATCH', '/api/v1/tasks', { tasks: [{ id: byTitle('B').id, title: 'B' }] })
+    expect((await taskByTitle(service, 'B')).updatedAt).toBe('2026-03-02T08:00:00.000Z')
+    const edit = [{ id: byTitle('B').id, dueDate: '2026-03-10' }]
+    expect(await findConflicts(lister, edit, seenAll(), known())).toEqual([])
+  })
+
+  it('but still asks when what main holds is newer than what the user saw', async () => {
+    // The user saw an older version; main's copy (the same fields as the board now) came later.
+    const edit = [{ id: byTitle('B').id, dueDate: '2026-03-10' }]
+    const seen = { ...seenAll(), [byTitle('B').id]: '2000-01-01T00:00:00.000Z' }
+    const conflicts = await findConflicts(lister, edit, seen, known())
+    expect(conflicts.map((c) => [c.taskId, c.fields])).toEqual([[byTitle('B').id, []]])
   })
 
   it('reports a task that left its last known slice (its status changed elsewhere)', async () => {
