@@ -12,6 +12,7 @@ import type { IpcHandlers } from '../ipc/ipc-router'
 import { syncBoard } from '../sync'
 import type { ServiceContext } from './service-context'
 import { knownValuesFor } from './sync-known-values'
+import { SyncRuns } from './sync-runs'
 
 type BoardChannels =
   | 'board:sync'
@@ -37,6 +38,7 @@ const NAMED_CREATES_KEPT = 100_000
 export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardChannels> {
   /** Per board, the tasks creates have named since the planner started (see tasks:create). */
   const namedCreates = new Map<string, Set<string>>()
+  const syncs = new SyncRuns()
   const knownTasks = async (profileId: string): Promise<Map<string, Task>> =>
     new Map(((await context.cache.get(profileId))?.tasks ?? []).map((t) => [t.id, t]))
 
@@ -68,8 +70,10 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
       const address = await context.profiles.addressOf(profileId)
       const client = await context.client(profileId)
       const progress = { profileId, requests: 0, tasksLoaded: 0, pendingSlices: 0 }
+      const run = syncs.start(profileId)
       try {
         const result = await syncBoard(client, {
+          signal: run.signal,
           onProgress: (p) => context.emit('sync:progress', { ...progress, ...p }),
           known: knownValuesFor(
             context.definitions(profileId),
@@ -101,13 +105,22 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
         // The board answered: edits waiting for it go now, in the background.
         void context.sender.retry(profileId).catch(() => undefined)
         return withPending(snapshot)
-      } catch (error) {
+      } catch (caught) {
+        // Stopped because another board was opened: an answer nobody waits for, not a bug.
+        const error = run.signal.aborted
+          ? new IpcFailure(
+              'CONFLICT',
+              'The sync of this board was stopped: another board was opened.',
+            )
+          : caught
         context.emit('sync:progress', {
           ...progress,
           phase: 'failed',
           message: (error as Error).message,
         })
         throw error
+      } finally {
+        run.done()
       }
     },
 
