@@ -3,7 +3,7 @@
 // undo of a delete (or the restore after a failed lag change) must send back exactly the lag the
 // board held. The client refused them before sending, and the dependency was lost.
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { expectApiError, recordingClient } from './fixtures'
+import { expectApiError, recordingClient, sampleDependency } from './fixtures'
 import { json, startStub } from './stub-server'
 import type { StubServer } from './stub-server'
 import { SendDependencyBody } from '../../../src-shared/api'
@@ -14,21 +14,7 @@ beforeEach(async () => {
 })
 afterEach(() => stub.close())
 
-const made = (lagDays: number) => ({
-  id: 'D1',
-  predecessorId: 'T1',
-  predecessorProjectKey: 'WEB',
-  predecessorKey: 1,
-  predecessorTitle: 'a',
-  predecessorUrl: '',
-  successorId: 'T2',
-  successorProjectKey: 'WEB',
-  successorKey: 2,
-  successorTitle: 'b',
-  successorUrl: '',
-  lagDays,
-  createdAt: '2026-11-28T00:00:00.000Z',
-})
+const made = (lagDays: number) => sampleDependency({ lagDays })
 
 it.each([2.5, -1, 5000])('sends a lag of %s days the board held', async (lagDays) => {
   stub.otherwise(json(201, { success: true, dependency: made(lagDays) }))
