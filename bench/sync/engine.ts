@@ -42,7 +42,7 @@ const { values: options } = parseArgs({
     strategy: { type: 'string', default: 'smart' },
     /** Print each reported part with how many tasks the sync did not load lie under it. */
     missing: { type: 'boolean', default: false },
-    /** Print each list query of the last run with the size of its page. */
+    /** Print each list query of the last run with the size of its page and its new tasks. */
     dump: { type: 'boolean', default: false },
     /** Another copy of src-main/sync/index.ts to run instead (for a before/after digest). */
     engine: { type: 'string' },
@@ -122,8 +122,15 @@ for (let run = 0; run <= runs; run += 1) {
     .digest('hex')
     .slice(0, 12)
   if (options.dump && run === runs) {
-    for (const query of reader.queries)
-      process.stdout.write(`  ${String(pages.get(query)?.length).padStart(3)}  ${query}\n`)
+    // The page's size, then how many of its tasks no earlier query of the run had returned.
+    const seen = new Set<string>()
+    for (const query of reader.queries) {
+      const page = pages.get(query) ?? []
+      const fresh = page.filter((t) => !seen.has(t.id) && seen.add(t.id)).length
+      process.stdout.write(
+        `  ${String(page.length).padStart(3)} ${String(fresh).padStart(3)}  ${query}\n`,
+      )
+    }
   }
   if (options.missing && run === runs) {
     const loaded = new Set(result.tasks.map((t) => t.id))
