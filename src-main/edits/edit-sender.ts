@@ -6,8 +6,9 @@
 // - the board could not be reached or could not answer (isRetryable): the batch stays, later
 //   batches wait behind it (an older edit never lands after a newer one), and the journal tries
 //   again with backoff, when asked (Retry now), after a successful sync, and at start;
-// - the board cannot be used as things stand (key rejected, plan or permission, keychain): the
-//   batch stays and waits the same way, with the reason shown, until the user acts;
+// - the board cannot be used as things stand (key rejected, plan or permission, keychain, or the
+//   planner could not open the board's settings or files at all): the batch stays and waits the
+//   same way, with the reason shown, until the user acts;
 // - the board refused the edit itself (a 4xx naming it: invalid, unknown task, conflict): the
 //   batch leaves the journal and is rolled back. If the user is waiting for this answer it is the
 //   answer; otherwise it is kept as a problem for the user to see, never dropped silently;

@@ -63,6 +63,15 @@ export class BatchSend {
     let conflicts: EditProblem[] = []
     try {
       writer = await this.deps.writer(profileId)
+    } catch (error) {
+      // Opening the board (its settings, its key, the files they live in) failed on the
+      // planner's side: that is no answer about the edit, so it waits, with the reason shown,
+      // whatever the error. (Dropped as a refusal, a settings file that read as having no boards
+      // at start drained every board's waiting edits.)
+      this.journal.recordFailure(batch.id, messageOf(error))
+      return { kind: 'waiting', reason: messageOf(error) }
+    }
+    try {
       const ids = tasks.flatMap((t) => (t.id === undefined ? [] : [t.id]))
       const ours = this.ownVersions(profileId, ids, known)
       const found = await findConflicts(writer, tasks, batch.seen, known, ours)

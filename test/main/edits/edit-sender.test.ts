@@ -102,6 +102,47 @@ describe('edit sender', () => {
     expect(sender.pending('p').count).toBe(1)
   })
 
+  it.each([
+    [
+      'a newer planner’s settings',
+      new IpcFailure('INTERNAL', 'boards.json was written by a newer planner.'),
+    ],
+    [
+      'a board missing from unreadable settings',
+      new IpcFailure('NOT_FOUND', 'No board with id p.'),
+    ],
+    ['a file error', Object.assign(new Error('EBUSY: resource busy or locked'), { code: 'EBUSY' })],
+  ])(
+    'keeps waiting edits when the planner cannot open the board (%s): not the edit’s fault',
+    async (_, failure) => {
+      let opens = 0
+      const sent: string[] = []
+      makeSender(
+        board(async (t) => info(t)),
+        {
+          writer: async () => {
+            opens += 1
+            if (opens === 1) throw refused
+            if (opens === 2) throw failure
+            return board(async (tasks) => {
+              sent.push(tasks[0]!.title!)
+              return info(tasks)
+            })
+          },
+        },
+      )
+      const answer = await sender!.submit('p', [{ id: 'a', title: 'x' }], {}, [])
+      expect(answer.status).toBe('queued')
+      // A retry that fails on the planner's side: the edit stays, with the reason, no problem.
+      const after = await sender!.retry('p')
+      expect(after).toMatchObject({ count: 1, problems: [] })
+      expect(after.batches[0]!.lastError).toContain(failure.message)
+      await sender!.retry('p')
+      expect(sent).toEqual(['x'])
+      expect(sender!.pending('p').count).toBe(0)
+    },
+  )
+
   it('keeps later batches behind a waiting one and sends them all in order once the board is back', async () => {
     const sent: string[] = []
     let reachable = false
