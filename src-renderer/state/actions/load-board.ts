@@ -35,7 +35,7 @@ export async function loadBoard(
     store.getState().syncProgressed(progress)
   })
   try {
-    store.getState().syncStarted()
+    store.getState().syncStarted(profileId)
     if (options.cachedFirst ?? true) {
       const cached = await api.calls.boardSync({ cachedFirst: true })
       // No stored snapshot (or an unreadable one, which main counts as none): main has just run

@@ -34,7 +34,12 @@ export interface BoardData extends TaskTable {
 
 export interface BoardSlice {
   board: BoardData
-  syncStarted(): void
+  /**
+   * A load of board `profileId` (the current one, when known) began. A board other than the one
+   * shown is a switch: the board left behind is not shown any more, since main now sends every
+   * edit to the board switched to (its first sync can take minutes).
+   */
+  syncStarted(profileId?: string): void
   syncProgressed(progress: SyncProgress): void
   /** Shows a snapshot: unconfirmed edits laid over it, selection and hover of gone tasks dropped. */
   snapshotReceived(snapshot: BoardSnapshot, options?: { loading?: boolean }): void
@@ -61,8 +66,12 @@ export const EMPTY_BOARD: BoardData = {
 export const createBoardSlice: SliceCreator<BoardSlice> = (set) => ({
   board: EMPTY_BOARD,
 
-  syncStarted: () =>
-    set((s) => ({ board: { ...s.board, loading: true, error: null, progress: null } })),
+  syncStarted: (profileId) =>
+    set((s) =>
+      profileId !== undefined && s.board.profileId !== '' && profileId !== s.board.profileId
+        ? { board: { ...EMPTY_BOARD, profileId, loading: true } }
+        : { board: { ...s.board, loading: true, error: null, progress: null } },
+    ),
 
   syncProgressed: (progress) => set((s) => ({ board: { ...s.board, progress } })),
 

@@ -78,6 +78,34 @@ describe('loadBoard', () => {
     })
   })
 
+  it('shows no task of the board left behind while the board switched to loads (edits would go to it)', async () => {
+    const store = createPlannerStore()
+    store.getState().snapshotReceived(fresh)
+    store.getState().profilesReceived([profile('local', false), profile('team', true)])
+    // "team" has no stored snapshot: main's first answer is its whole first sync, seconds away.
+    const first = deferred<IpcResult<BoardSnapshot>>()
+    const fake = fakePlannerApi({ 'board:sync': () => first.promise })
+    const done = loadBoard(store, fake.api)
+    await vi.waitFor(() => expect(fake.callsOf('board:sync')).toHaveLength(1))
+    expect(store.getState().board).toMatchObject({ profileId: 'team', taskIds: [], loading: true })
+    first.resolve({ ok: true, value: { ...fresh, profileId: 'team' } })
+    await done
+    expect(store.getState().board).toMatchObject({ profileId: 'team', taskIds: ['t1', 't3'] })
+  })
+
+  it('keeps showing the board while it syncs again', async () => {
+    const store = createPlannerStore()
+    store.getState().snapshotReceived(fresh)
+    store.getState().profilesReceived([profile(fresh.profileId, true)])
+    const again = deferred<IpcResult<BoardSnapshot>>()
+    const fake = fakePlannerApi({ 'board:sync': () => again.promise })
+    const done = loadBoard(store, fake.api, { cachedFirst: false })
+    await vi.waitFor(() => expect(fake.callsOf('board:sync')).toHaveLength(1))
+    expect(store.getState().board).toMatchObject({ taskIds: ['t1', 't3'], loading: true })
+    again.resolve({ ok: true, value: fresh })
+    await done
+  })
+
   it('syncs once when there is no stored snapshot (main synced fresh already)', async () => {
     const store = createPlannerStore()
     const fake = fakePlannerApi({ 'board:sync': () => ({ ok: true, value: fresh }) })
