@@ -19,6 +19,7 @@
 //   still broken is reported, and whether it already was before the change.
 import type { DatedTask } from './extent'
 import { finishDayOf, movedDates, startDayOf, taskExtent } from './extent'
+import { FIRST_PLAN_DAY, LAST_PLAN_DAY } from './days'
 import { ruleOnDays, type RuleOptions } from './rule'
 import type { Scratch } from './cascade-scratch'
 import { nextGeneration, scratchOf } from './cascade-scratch'
@@ -208,8 +209,13 @@ export function cascade(
       }
     }
     if (by < 0) continue
-    const shift = exact ? want - start : Math.max(0, want - start)
-    if (shift === 0) continue
+    // Kept within the days a board can store: a push past 9999-12-31 (lags adding up along a
+    // long chain) stops there, and the dependency is reported as still broken.
+    const room = Math.min(LAST_PLAN_DAY - start, LAST_PLAN_DAY + 1 - (finishDay[v] as number))
+    const back = Math.max(FIRST_PLAN_DAY - start, FIRST_PLAN_DAY + 1 - (finishDay[v] as number))
+    const wanted = exact ? want - start : Math.max(0, want - start)
+    const shift = Math.max(Math.min(wanted, room), Math.min(0, back))
+    if (shift === 0 || (wanted > 0 && shift < 0)) continue
     s.moved[v] = gen
     s.driver[v] = gen
     touched.push(v)

@@ -37,6 +37,20 @@ export function isMidnight(ms: number): boolean {
   return ms % DAY_MS === 0
 }
 
+/**
+ * The days a plan can name and a board can store: years 0000 to 9999 (a date is written
+ * `YYYY-MM-DD`). Lags another board holds can add up far past them (3,000 links of 36,500 days),
+ * where `Date` itself gives out and every view that writes a day threw: what the plan works out
+ * (forecasts, cascades) is kept within them.
+ */
+export const FIRST_PLAN_DAY = Math.floor(Date.parse('0000-01-01T00:00:00.000Z') / DAY_MS)
+export const LAST_PLAN_DAY = Math.floor(Date.parse('9999-12-31T00:00:00.000Z') / DAY_MS)
+
+/** Whether an ISO timestamp or day is one a board can store (years 0000-9999, not `+010000-…`). */
+export function isPlanDay(iso: string): boolean {
+  return /^\d{4}-/.test(iso)
+}
+
 /** A finite whole number of days: fractions are truncated toward zero, NaN and ±∞ become 0. */
 export function wholeDays(days: number): number {
   // `|| 0` turns -0 into 0, so a tiny negative drag never reads as "moved".

@@ -18,7 +18,13 @@
 // when it is not done and its due day has passed (today is on or after its finish day).
 // Slip = forecast finish day - planned finish day, in days. At risk: not done, and the forecast
 // is after the due, or a linked task is overdue.
-import { dayNumberOfIsoDay, dayNumberOfTimestamp, isoDayOfDayNumber } from './days'
+import {
+  dayNumberOfIsoDay,
+  dayNumberOfTimestamp,
+  FIRST_PLAN_DAY,
+  isoDayOfDayNumber,
+  LAST_PLAN_DAY,
+} from './days'
 import { finishDayOf, taskExtent } from './extent'
 import type { ScheduleIndex, ScheduleTask } from './schedule-index'
 import { isDone } from './schedule-index'
@@ -80,7 +86,9 @@ export function forecastFinishDays(index: ScheduleIndex, today: number): Float64
       if (!Number.isNaN(pf) && pf + (depLag[e] as number) > es) es = pf + (depLag[e] as number)
     }
     const end = es + ((finishDay[i] as number) - start)
-    ff[i] = index.milestone[i] ? end : Math.max(today + 1, end)
+    // Within the calendar a board can name (lags may add up past it): at most 9999-12-31.
+    const finish = index.milestone[i] ? end : Math.max(today + 1, end)
+    ff[i] = Math.min(LAST_PLAN_DAY + 1, Math.max(FIRST_PLAN_DAY + 1, finish))
   }
   return ff
 }

@@ -5,7 +5,8 @@
 // The renderer only words them ("Move APP-9 to 2026-03-05") and sends them.
 import type { CascadeOptions, DateUpdate } from './cascade'
 import { cascade, moveChanges } from './cascade'
-import { isoDayOfDayNumber } from './days'
+import { SERVICE_LIMITS } from '../api/limits'
+import { isoDayOfDayNumber, isPlanDay } from './days'
 import { ruleOnDays } from './rule'
 import type { ScheduleIndex, ScheduleTask } from './schedule-index'
 
@@ -89,6 +90,12 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
   const exact = options.exact === true
   const { depPred, depSucc, depLag, startDay, finishDay } = index
   const problems: Problem[] = []
+  // Dependencies per predecessor-successor pair: another board may hold one twice.
+  const pairs = new Map<string, number>()
+  for (let e = 0; e < depPred.length; e++) {
+    const key = pairKey(depPred[e] as number, depSucc[e] as number)
+    pairs.set(key, (pairs.get(key) ?? 0) + 1)
+  }
   /** Sets a problem's fixes: run only for the first `fixesFor` in timeline order. */
   const fixesOf = new Map<Problem, () => void>()
   for (let e = 0; e < depPred.length; e++) {
@@ -117,14 +124,23 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
     fixesOf.set(problem, () => {
       const fixes: ProblemFix[] = problem.inLoop
         ? []
-        : [
+        : writable([
             moveFix(index, 'move-successor', s, status.shiftDays, options),
             // The predecessor's finish goes to the last day that keeps the rule: successor
             // start - lag.
             moveFix(index, 'move-predecessor', p, ss - lag - pf, options),
-          ]
+          ])
+      // A lag change is delete-then-create: offered only where the board takes the create, or
+      // the dependency is lost (re-created in a loop, on itself or beside its twin, the board
+      // refuses it, and putting it back too).
       const lagThatFits = ss - pf
-      if (lagThatFits >= 0) {
+      if (
+        lagThatFits >= 0 &&
+        lagThatFits <= SERVICE_LIMITS.lagDays &&
+        !problem.inLoop &&
+        p !== s &&
+        (pairs.get(pairKey(p, s)) ?? 0) < 2
+      ) {
         fixes.push({
           kind: 'set-lag',
           dependencyId: dep.id,
@@ -155,10 +171,10 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
       // A task that hangs off its milestone (directly or down a chain) is pushed as far by the
       // milestone's move: it would end after it still, so that is no fix.
       const pushesTask = later.updates.some((u) => u.id === problem.taskId)
-      problem.fixes = [
+      problem.fixes = writable([
         moveFix(index, 'move-task', t, -days, options),
         ...(pushesTask ? [] : [later]),
-      ]
+      ])
     })
   }
   const ordered = problems
@@ -170,6 +186,26 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
     if (at < fixesFor) fixesOf.get(problem)?.()
   })
   return ordered
+}
+
+const pairKey = (p: number, s: number) => `${p}>${s}`
+
+/**
+ * The move fixes whose whole batch the board takes: every date within years 0000-9999, and no
+ * task left starting after its due (a board refuses that, and with it the whole batch). A task
+ * another board holds with its start after its due moves so, keeping both, so no fix that moves
+ * it is offered.
+ */
+function writable(fixes: MoveFix[]): MoveFix[] {
+  return fixes.filter((fix) =>
+    fix.updates.every((u) => {
+      if ((u.startDate && !isPlanDay(u.startDate)) || (u.dueDate && !isPlanDay(u.dueDate)))
+        return false
+      const start = u.startDate && Date.parse(u.startDate)
+      const due = u.dueDate && Date.parse(u.dueDate)
+      return !start || !due || start <= due
+    }),
+  )
 }
 
 function moveFix(
