@@ -39,8 +39,17 @@ export type NewProblem = Omit<EditProblem, 'id' | 'createdAt'>
 export interface SetAsideJournal {
   /** Where the unreadable file now is. */
   keptAs: string
-  /** Why it could not be opened (SQLite's words). */
+  /** Why it could not be opened, or what SQLite's check found damaged (its words). */
   reason: string
+  /** Batches still readable in a damaged file, carried over to the new journal (none: 0). */
+  carried: number
+}
+
+/** The rows of a damaged journal that could still be read, each table's in its order. */
+interface ReadableRows {
+  batches: unknown[][]
+  problems: unknown[][]
+  versions: unknown[][]
 }
 
 /**
@@ -53,8 +62,14 @@ export function openEditJournal(
   path: string,
   now: Date = new Date(),
 ): { journal: EditJournal; setAside: SetAsideJournal | undefined } {
+  const keptAs = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`
+  const setAsideFiles = () => {
+    for (const suffix of ['', '-wal', '-shm'])
+      if (existsSync(path + suffix)) renameSync(path + suffix, keptAs + suffix)
+  }
+  let opened: EditJournal
   try {
-    return { journal: new EditJournal(path), setAside: undefined }
+    opened = new EditJournal(path)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     const code = (error as { code?: unknown }).code
@@ -62,10 +77,22 @@ export function openEditJournal(
     // is not the file's fault and stops the start with its own message.
     if (!/NOTADB|CORRUPT/.test(String(code)) && !/not a database|malformed/i.test(reason))
       throw error
-    const keptAs = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`
-    for (const suffix of ['', '-wal', '-shm'])
-      if (existsSync(path + suffix)) renameSync(path + suffix, keptAs + suffix)
-    return { journal: new EditJournal(path), setAside: { keptAs, reason } }
+    setAsideFiles()
+    return { journal: new EditJournal(path), setAside: { keptAs, reason, carried: 0 } }
+  }
+  // A file damaged in part still opens: every query on it then failed (each edit answered as a
+  // planner failure), or the rows on a damaged page were silently gone. SQLite's own check finds
+  // it; what can still be read goes to a new journal, and the file is kept aside.
+  const damage = opened.damage()
+  if (damage === undefined) return { journal: opened, setAside: undefined }
+  const rows = opened.readableRows()
+  opened.close()
+  setAsideFiles()
+  const journal = new EditJournal(path)
+  journal.carryOver(rows)
+  return {
+    journal,
+    setAside: { keptAs, reason: `damaged: ${damage}`, carried: rows.batches.length },
   }
 }
 
@@ -323,6 +350,58 @@ export class EditJournal {
 
   close(): void {
     this.db.close()
+  }
+
+  /** SQLite's check of the file: undefined when it is sound, else the first things it found. */
+  damage(): string | undefined {
+    try {
+      const rows = this.db.prepare('PRAGMA quick_check').raw(true).all() as [string][]
+      const found = rows.map(([line]) => line).filter((line) => line !== 'ok')
+      return found.length === 0 ? undefined : found.slice(0, 3).join('; ')
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
+  }
+
+  /** Every row that can still be read, table by table, until the first that cannot. */
+  readableRows(): ReadableRows {
+    const read = (sql: string) => {
+      const rows: unknown[][] = []
+      try {
+        for (const row of this.db.prepare(sql).raw(true).iterate()) rows.push(row as unknown[])
+      } catch {
+        // The damaged page: the rows before it are what this table gives.
+      }
+      return rows
+    }
+    return {
+      batches: read(
+        'SELECT id, profile_id, created_at, tasks_json, seen_json, base_json, attempts, last_error FROM pending_edits ORDER BY seq',
+      ),
+      problems: read('SELECT id, profile_id, problem_json FROM edit_problems ORDER BY seq'),
+      versions: read('SELECT profile_id, task_id, task_json FROM task_versions'),
+    }
+  }
+
+  /**
+   * Writes the rows read from a damaged journal into this new one, in their order. A row the
+   * damage garbled is written as it reads: `pending` sets aside one whose edit no longer parses.
+   */
+  carryOver(rows: ReadableRows): void {
+    const batch = this.db.prepare(
+      'INSERT OR IGNORE INTO pending_edits (id, profile_id, created_at, tasks_json, seen_json, base_json, attempts, last_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    const problem = this.db.prepare(
+      'INSERT OR IGNORE INTO edit_problems (id, profile_id, problem_json) VALUES (?, ?, ?)',
+    )
+    const version = this.db.prepare(
+      'INSERT OR IGNORE INTO task_versions (profile_id, task_id, task_json) VALUES (?, ?, ?)',
+    )
+    this.db.transaction(() => {
+      for (const row of rows.batches) batch.run(...row)
+      for (const row of rows.problems) problem.run(...row)
+      for (const row of rows.versions) version.run(...row)
+    })()
   }
 
   private setAside(id: string, profileId: string, createdAt: string, raw: string): void {

@@ -90,7 +90,11 @@ export async function createPlannerServices(
 
   if (setAside) {
     // Every board is told: the file cannot say whose edits it held.
-    const message = `The planner's edit journal could not be read at start (${setAside.reason}). It was kept as ${setAside.keptAs} and a new one was started: edits that were waiting in it, if any, were not sent. Check the board for changes you made before this start.`
+    const carried =
+      setAside.carried > 0
+        ? `the ${setAside.carried} waiting edit(s) that could still be read were carried over to a new one and will be sent; any others in it were not sent`
+        : 'a new one was started: edits that were waiting in it, if any, were not sent'
+    const message = `The planner's edit journal could not be read at start (${setAside.reason}). It was kept as ${setAside.keptAs}; ${carried}. Check the board for changes you made before this start.`
     log(message)
     for (const profile of await profiles.list().catch(() => []))
       journal.addProblem(profile.id, { kind: 'unreadable', message, tasks: [] })
@@ -131,7 +135,11 @@ export async function createPlannerServices(
   const boardExists = async (id: string) => (await profiles.list()).some((p) => p.id === id)
 
   // Edits a crash or an outage left behind go out first, in order, in the background.
-  void sender.retryAll()
+  void sender
+    .retryAll()
+    .catch((error: unknown) =>
+      log(`Edits waiting from before this start could not be sent: ${String(error)}`),
+    )
 
   return {
     handlers: {
