@@ -1,7 +1,8 @@
 // IPC handlers of the open board: sync, create and update tasks, dependencies, and the edit
 // journal (pending edits, Retry now, Discard, settling problems). Updates go through the journal
 // first (../edits/edit-sender.ts); a snapshot shows the edits still waiting there.
-import type { Task } from '../../src-shared/api'
+import type { Dependency, Task } from '../../src-shared/api'
+import { ApiError } from '../api'
 import type { BoardSnapshot } from '../../src-shared/ipc'
 import { IpcFailure } from '../../src-shared/ipc/ipc-failure'
 import { overlayUpdates } from '../../src-shared/api/apply-update'
@@ -160,8 +161,31 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
       return context.sender.changedSince(profileId, taskIds, seen, base)
     },
 
-    'deps:create': async (body) =>
-      (await context.client(await context.currentId())).createDependency(body),
+    'deps:create': async (body) => {
+      const client = await context.client(await context.currentId())
+      try {
+        return await client.createDependency(body)
+      } catch (error) {
+        // The board may have made it and the answer was lost: a POST is never sent again, so
+        // look for it (by the predecessor's dependencies, the list's one filter), as the
+        // error promises. Found with the same lag, it is the one this request made: the
+        // planner would not have asked for a pair the board already held (DUPLICATE).
+        if (!(error instanceof ApiError && error.code === 'OUTCOME_UNKNOWN')) throw error
+        const { predecessorId, successorId } = body
+        if (predecessorId === undefined || successorId === undefined) throw error
+        const found = await client
+          .listDependencies({ taskId: predecessorId })
+          .catch(() => [] as Dependency[])
+        const made = found.find(
+          (d) =>
+            d.predecessorId === predecessorId &&
+            d.successorId === successorId &&
+            d.lagDays === (body.lagDays ?? 0),
+        )
+        if (made) return made
+        throw error
+      }
+    },
     'deps:delete': async (body) => {
       await (await context.client(await context.currentId())).deleteDependency(body)
       return undefined
