@@ -5,16 +5,14 @@ import { idTable } from '../api/id-table'
 import Papa from 'papaparse'
 import type { CreateTaskItem, PropertyType, PropertyValue } from '../api'
 import {
-  CreateTaskItem as CreateTaskItemSchema,
   isEmailAddress,
   isHttpUrl,
   MILESTONE_IGNORED_ON_CREATE,
   toCanonicalTimestamp,
-  toFieldIssues,
 } from '../api'
 import type { ColumnTarget, ImportField } from './csv-mapping'
 import type { ImportPlan, PlanLink, PlanTask } from './import-plan'
-import { lagProblem, planTasks } from './import-plan'
+import { createItemProblems, lagProblem, planTasks } from './import-plan'
 import { nestByParent } from './csv-parents'
 import { parsePredecessors } from './predecessors'
 import { ESCAPED_CELL } from './csv-export'
@@ -168,17 +166,8 @@ export function planCsv(
         milestoneTrimmed++
       for (const field of MILESTONE_IGNORED_ON_CREATE) delete record[field]
     }
-    // The interface's own rules, with a stand-in project (the user picks it later).
-    const checked = CreateTaskItemSchema.safeParse({ ...item, projectKey: 'P' })
-    if (!checked.success)
-      for (const issue of toFieldIssues(checked.error))
-        problems.push(issue.path ? `${issue.path}: ${issue.message}` : issue.message)
-    const start = item.startDate ? toCanonicalTimestamp(item.startDate) : undefined
-    const due = item.dueDate ? toCanonicalTimestamp(item.dueDate) : undefined
-    // As the service compares them: the instants, so a start at 17:00 after a due at 09:00 of
-    // the same day is refused here too, before the row's whole batch is.
-    if (start && due && start > due)
-      problems.push(`startDate: the start (${start}) is after the due date (${due})`)
+    // The interface's own rules, before the row's whole batch is refused for it.
+    problems.push(...createItemProblems(item))
     const predecessors = cell('predecessors')
     if (predecessors) {
       const parsed = parsePredecessors(predecessors)

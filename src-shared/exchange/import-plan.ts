@@ -3,7 +3,12 @@
 // between them, and every row or link left out with the reason, so the final report can say what
 // happened to each line of the file.
 import type { CreateTaskItem } from '../api'
-import { SERVICE_LIMITS } from '../api'
+import {
+  CreateTaskItem as CreateTaskItemSchema,
+  SERVICE_LIMITS,
+  toCanonicalTimestamp,
+  toFieldIssues,
+} from '../api'
 
 /** One task to create. `ref` names it within the file (a row number, an MS Project UID). */
 export interface PlanTask {
@@ -90,4 +95,24 @@ export function lagProblem(lagDays: number): string | undefined {
   if (lagDays > SERVICE_LIMITS.lagDays)
     return `a lag of ${lagDays} days is over the board's ${SERVICE_LIMITS.lagDays}`
   return undefined
+}
+
+/**
+ * Why the board would refuse to create `item` (the interface's create rules: the shared zod
+ * schema, with a stand-in project since the user picks it later, and a start after the due
+ * date, compared as instants as the service compares them), one sentence each; empty when none.
+ * One refused item sinks its whole create request, so every importer checks each before any is
+ * sent.
+ */
+export function createItemProblems(item: PlanTask['item']): string[] {
+  const problems: string[] = []
+  const checked = CreateTaskItemSchema.safeParse({ ...item, projectKey: 'P' })
+  if (!checked.success)
+    for (const issue of toFieldIssues(checked.error))
+      problems.push(issue.path ? `${issue.path}: ${issue.message}` : issue.message)
+  const start = item.startDate ? toCanonicalTimestamp(item.startDate) : undefined
+  const due = item.dueDate ? toCanonicalTimestamp(item.dueDate) : undefined
+  if (start && due && start > due)
+    problems.push(`startDate: the start (${start}) is after the due date (${due})`)
+  return problems
 }

@@ -1,8 +1,11 @@
 // MS Project XML (MSPDI, what "Save as XML" writes) read into an import plan:
 // - tasks by OutlineLevel: a summary task's tasks become its subtasks; the project's own summary
-//   (OutlineLevel 0) and empty rows (IsNull) are not tasks;
-// - milestones as milestones, due on their day; a milestone cannot be a subtask on the board, so
-//   one inside a summary is placed at the top, and the report says so;
+//   (OutlineLevel 0) and empty rows (IsNull) are not tasks; nesting follows the board's rules as
+//   a CSV's does (csv-parents.ts): a milestone is no subtask and takes none, 8 levels at most, a
+//   tree no larger than one create request; what does not fit is placed at the top, and said;
+// - each task checked with the board's create rules before anything is sent (title length, a
+//   calendar date, start not after due...): one it would refuse is left out, with why;
+// - milestones as milestones, due on their day;
 // - Start and Finish as whole days (the timeline works in days): MS Project writes local times
 //   with no zone, and a finish at the start of a working day (08:00) ends the day before;
 // - finish-to-start links, their lag (tenths of a minute, or a percent of the predecessor's
@@ -12,7 +15,8 @@
 import { XMLParser } from 'fast-xml-parser'
 import type { CreateTaskItem } from '../api'
 import type { ImportPlan, PlanLink, PlanTask } from './import-plan'
-import { lagProblem } from './import-plan'
+import { createItemProblems, lagProblem } from './import-plan'
+import { nestByParent } from './csv-parents'
 
 const LINK_TYPES: Readonly<Record<string, string>> = {
   '0': 'finish-to-finish',
@@ -65,7 +69,14 @@ export class MspdiError extends Error {}
 const MAX_OUTLINE_LEVEL = 100
 
 export function planMspdi(xml: string): ImportPlan {
-  const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true })
+  // htmlEntities: character references (`&#233;`, `&#x1F600;`, what writers that escape every
+  // non-ASCII character write) are decoded, not kept as text.
+  const parser = new XMLParser({
+    ignoreAttributes: true,
+    parseTagValue: false,
+    trimValues: true,
+    htmlEntities: true,
+  })
   let doc: Node
   try {
     doc = parser.parse(xml) as Node
@@ -86,7 +97,8 @@ export function planMspdi(xml: string): ImportPlan {
   const minutesByUid = new Map<string, number>()
   // Open summaries by outline level: stack[level - 1] is the parent of a task at `level`.
   const stack: (PlanTask | undefined)[] = []
-  const lifted: string[] = []
+  /** Each task's summary, by UID: nested by csv-parents.ts's rules (and limits) at the end. */
+  const parentUid = new Map<PlanTask, string>()
   const rawLinks: { successor: string; link: Node }[] = []
 
   for (const node of tasks) {
@@ -130,16 +142,27 @@ export function planMspdi(xml: string): ImportPlan {
       }
     }
     const task: PlanTask = { ref: uid, item, children: [], source: `"${name}" (${source})` }
+    // The links are read either way: one to a task left out is reported as such.
+    for (const link of list(node['PredecessorLink'])) rawLinks.push({ successor: uid, link })
+    // One refused item sinks its whole create request: the board's rules, checked here.
+    const problems = createItemProblems(item)
+    if (problems.length > 0) {
+      plan.skipped.push({ source: task.source, reason: problems.join('; ') })
+      continue
+    }
     byUid.set(uid, task)
     const parent = stack[level - 2]
-    if (parent && milestone) {
-      plan.roots.push(task)
-      lifted.push(name)
-    } else if (parent) parent.children.push(task)
-    else plan.roots.push(task)
-    stack[level - 1] = milestone ? undefined : task
-    for (const link of list(node['PredecessorLink'])) rawLinks.push({ successor: uid, link })
+    if (parent) parentUid.set(task, parent.ref)
+    plan.roots.push(task)
+    stack[level - 1] = task
   }
+  // Summaries become parents within the board's rules (a milestone is no subtask and takes
+  // none, 8 levels at most, a tree no larger than one create request), each exception said.
+  nestByParent(
+    plan,
+    (task) => task.ref,
+    (task) => parentUid.get(task) ?? '',
+  )
 
   for (const { successor, link } of rawLinks) {
     const predecessor = text(link, 'PredecessorUID')
@@ -158,6 +181,13 @@ export function planMspdi(xml: string): ImportPlan {
     }
     const format = Number(text(link, 'LagFormat'))
     const lag = Number(text(link, 'LinkLag') || '0')
+    if (!Number.isFinite(lag)) {
+      plan.skipped.push({
+        source: label,
+        reason: `its lag "${text(link, 'LinkLag')}" is not a number`,
+      })
+      continue
+    }
     let exact: number
     if (PERCENT_FORMATS.has(format)) {
       // A share of the predecessor's duration, in its working days.
@@ -190,11 +220,5 @@ export function planMspdi(xml: string): ImportPlan {
     }
     plan.links.push(planLink)
   }
-  if (lifted.length > 0)
-    plan.notes.push(
-      `A milestone cannot be a subtask on the board, so these are placed at the top: ` +
-        lifted.map((n) => `"${n}"`).join(', ') +
-        '.',
-    )
   return plan
 }

@@ -98,3 +98,75 @@ describe('MSPDI import plan', () => {
     },
   )
 })
+
+const row = (uid: number, name: string, level: number, extra = '') =>
+  `<Task><UID>${uid}</UID><ID>${uid}</ID><Name>${name}</Name><OutlineLevel>${level}</OutlineLevel>${extra}</Task>`
+
+describe('MSPDI rows the board would refuse', () => {
+  it('checks each task with the create rules before anything is sent', () => {
+    const plan = planMspdi(
+      project(
+        row(1, 'x'.repeat(600), 1) +
+          row(2, 'Bad date', 1, '<Start>2026-02-30T08:00:00</Start>') +
+          row(
+            3,
+            'Backwards',
+            1,
+            '<Start>2026-03-10T08:00:00</Start><Finish>2026-03-02T17:00:00</Finish>',
+          ) +
+          row(
+            4,
+            'Fine',
+            1,
+            '<Start>2026-03-02T08:00:00</Start><Finish>2026-03-03T17:00:00</Finish>',
+          ),
+      ),
+    )
+    expect(planTasks(plan).map((t) => t.item.title)).toEqual(['Fine'])
+    expect(plan.skipped.map((s) => s.source)).toEqual([
+      expect.stringContaining('UID 1'),
+      expect.stringContaining('UID 2'),
+      expect.stringContaining('UID 3'),
+    ])
+    expect(plan.skipped[0]!.reason).toMatch(/title/)
+    expect(plan.skipped[2]!.reason).toMatch(/after the due date/)
+  })
+
+  it('keeps nesting within the board’s 8 levels, and says so', () => {
+    const plan = planMspdi(
+      project(Array.from({ length: 10 }, (_, i) => row(i + 1, `L${i + 1}`, i + 1)).join('')),
+    )
+    let depth = 0
+    for (let level = plan.roots; level.length > 0; level = level.flatMap((t) => t.children)) depth++
+    expect(depth).toBeLessThanOrEqual(8)
+    expect(planTasks(plan)).toHaveLength(10)
+    expect(plan.notes.join(' ')).toMatch(/at most 8 levels/)
+  })
+
+  it('keeps a summary with more tasks than one create request takes flat, and says so', () => {
+    const children = Array.from({ length: 1_199 }, (_, i) => row(i + 2, `Child ${i}`, 2)).join('')
+    const plan = planMspdi(project(row(1, 'Everything', 1) + children))
+    expect(planTasks(plan)).toHaveLength(1_200)
+    expect(
+      Math.max(...plan.roots.map((r) => planTasks({ roots: [r] }).length)),
+    ).toBeLessThanOrEqual(1_000)
+    expect(plan.notes.join(' ')).toMatch(/one request creates/)
+  })
+
+  it('decodes character references, and reports a lag it cannot read instead of making it 0', () => {
+    const plan = planMspdi(
+      project(
+        row(1, 'Caf&#233; &#x1F600;', 1) +
+          row(
+            2,
+            'B',
+            1,
+            '<PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type><LinkLag>abc</LinkLag></PredecessorLink>',
+          ),
+      ),
+    )
+    expect(plan.roots[0]!.item.title).toBe('Café 😀')
+    expect(plan.links).toEqual([])
+    expect(plan.skipped.map((s) => s.reason).join(' ')).toMatch(/lag .*abc/)
+  })
+})
