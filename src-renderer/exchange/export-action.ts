@@ -81,7 +81,10 @@ export async function makeExport(
   if (choice.format === 'csv') {
     const text = tasksCsv(scopeTasks(state, choice.scope, viewport), dependencies)
     return {
-      blob: new Blob([text], { type: 'text/csv;charset=utf-8' }),
+      // A byte order mark first, as Excel's own "CSV UTF-8" writes: without it, Excel opens the
+      // file as the system's legacy code page and every accented title is garbled. The import
+      // (and every CSV reader we know) skips it.
+      blob: new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }),
       name: fileName(boardName, 'csv'),
     }
   }

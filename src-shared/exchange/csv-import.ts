@@ -20,15 +20,46 @@ import { ESCAPED_CELL } from './csv-export'
 export interface CsvTable {
   headers: string[]
   rows: string[][]
+  /**
+   * Cells each row had, up to its last one with text (trailing empty cells, which spreadsheets
+   * write, do not count): a row with more than the header has lost a cell to a comma nobody
+   * quoted, and is not read as if it fitted.
+   */
+  widths: number[]
 }
 
-/** Rows of the file; a leading BOM and blank lines are dropped, short rows padded. */
+/** A file whose quotes do not close: read on, its rest would be one cell. */
+export class CsvError extends Error {}
+
+/**
+ * Rows of the file; a leading BOM and blank lines are dropped, short rows padded. A first line
+ * `sep=;` (Excel writes it) names the separator; otherwise it is guessed.
+ */
 export function readCsv(text: string): CsvTable {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
+  let body = text.replace(/^\uFEFF/, '')
+  const sep = /^sep=([^\r\n])[ \t]*(?:\r\n|\n|\r|$)/i.exec(body)
+  if (sep) body = body.slice(sep[0].length)
+  const parsed = Papa.parse<string[]>(body, {
+    skipEmptyLines: 'greedy',
+    ...(sep ? { delimiter: sep[1] } : {}),
+  })
+  const unclosed = parsed.errors.find((error) => error.code === 'MissingQuotes')
+  if (unclosed)
+    throw new CsvError(
+      `Row ${(unclosed.row ?? 0) + 1} of the file opens a quote (") that is never closed, so ` +
+        'everything after it would read as one cell. Close it (a quote meant as text is written ' +
+        'twice: "") and pick the file again.',
+    )
   const [headers = [], ...rows] = parsed.data
+  const width = (row: string[]) => {
+    let n = row.length
+    while (n > 0 && (row[n - 1] ?? '').trim() === '') n--
+    return n
+  }
   return {
     headers: headers.map(unescapeCell),
     rows: rows.map((row) => headers.map((_, i) => unescapeCell(row[i] ?? ''))),
+    widths: rows.map(width),
   }
 }
 
@@ -115,10 +146,20 @@ export function planCsv(
   const projectCol = column('projectKey')
   const keyCol = column('key')
   if (projectCol >= 0 && keyCol >= 0) {
+    const twice: string[] = []
     table.rows.forEach((row, i) => {
-      const name = `${row[projectCol]!.trim()}-${row[keyCol]!.trim()}`
-      if (!refByKey.has(name)) refByKey.set(name, String(i + 2))
+      const project = row[projectCol]!.trim()
+      const key = row[keyCol]!.trim()
+      if (project === '' || key === '') return
+      const name = `${project}-${key}`
+      const first = refByKey.get(name)
+      if (first === undefined) refByKey.set(name, String(i + 2))
+      else twice.push(`rows ${first} and ${i + 2} are both ${name}`)
     })
+    if (twice.length > 0)
+      plan.notes.push(
+        `${twice.join('; ')}: a predecessor naming such a key is linked to the first of them.`,
+      )
   }
   const pending: { line: number; cell: string }[] = []
   let milestoneTrimmed = 0
@@ -126,6 +167,11 @@ export function planCsv(
   table.rows.forEach((row, i) => {
     const line = i + 2
     const problems: string[] = []
+    const cells = table.widths[i] ?? 0
+    if (cells > table.headers.length)
+      problems.push(
+        `the row has ${cells} cells where the header has ${table.headers.length} (a comma in a cell that is not in quotes?)`,
+      )
     const cell = (field: ImportField) => {
       const index = column(field)
       return index >= 0 ? row[index]!.trim() : ''
@@ -168,16 +214,18 @@ export function planCsv(
     }
     // The interface's own rules, before the row's whole batch is refused for it.
     problems.push(...createItemProblems(item))
-    const predecessors = cell('predecessors')
-    if (predecessors) {
-      const parsed = parsePredecessors(predecessors)
-      if (!parsed.ok) problems.push(`predecessors: ${parsed.problem}`)
-      else pending.push({ line, cell: predecessors })
-    }
     plan.checks.push({ line, title: item.title, problems })
     if (problems.length > 0) {
       plan.skipped.push({ source: `row ${line}`, reason: problems.join('; ') })
       return
+    }
+    // A cell it cannot read (another tool's "2FS+1 day") costs the row its links, not the row.
+    const predecessors = cell('predecessors')
+    if (predecessors) {
+      const parsed = parsePredecessors(predecessors)
+      if (!parsed.ok)
+        plan.skipped.push({ source: `predecessors of row ${line}`, reason: parsed.problem })
+      else pending.push({ line, cell: predecessors })
     }
     const task: PlanTask = { ref: String(line), item, children: [], source: `row ${line}` }
     plan.roots.push(task)
@@ -199,6 +247,10 @@ export function planCsv(
   }
 
   const imported = new Set(planTasks(plan).map((t) => t.ref))
+  // What the board refuses of a new link, known before anything is sent: one on a task itself
+  // (SELF_REFERENCE), one a row already has (DUPLICATE), one closing a loop (CYCLE_DETECTED).
+  const candidates: (PlanLink & { from: string; name: string })[] = []
+  const made = new Set<string>()
   for (const { line, cell } of pending) {
     if (!imported.has(String(line))) continue
     const parsed = parsePredecessors(cell)
@@ -212,6 +264,15 @@ export function planCsv(
         continue
       }
       const row = refByKey.get(name)
+      const from = row ?? `board:${name}`
+      if (from === String(line)) {
+        plan.skipped.push({ source: label, reason: 'a task cannot depend on itself' })
+        continue
+      }
+      if (made.has(`${from}>${line}`)) {
+        plan.skipped.push({ source: label, reason: `the row already depends on ${name}` })
+        continue
+      }
       let predecessor: PlanLink['predecessor']
       if (row !== undefined) {
         if (!imported.has(row)) {
@@ -222,13 +283,130 @@ export function planCsv(
       } else {
         predecessor = { existing: { projectKey: ref.projectKey, key: ref.key } }
       }
-      plan.links.push({ predecessor, successorRef: String(line), lagDays: ref.lagDays, label })
+      made.add(`${from}>${line}`)
+      candidates.push({
+        predecessor,
+        successorRef: String(line),
+        lagDays: ref.lagDays,
+        label,
+        from,
+        name,
+      })
     }
   }
+  const closing = loopClosers(candidates.map((c) => [c.from, c.successorRef]))
+  candidates.forEach(({ from: _from, name, ...link }, i) => {
+    if (closing.has(i))
+      plan.skipped.push({
+        source: link.label,
+        reason: `it would make a loop of dependencies through ${name}`,
+      })
+    else plan.links.push(link)
+  })
   if (milestoneTrimmed > 0)
     plan.notes.push(
       `${milestoneTrimmed} milestone row(s) had fields a milestone does not take (start date, ` +
         'assignee, priority, tags, pinned, properties): those cells are left out.',
     )
   return plan
+}
+
+/**
+ * Which of `links` (from, to), taken in order, would close a loop of the ones before it: the
+ * board refuses such a link (CYCLE_DETECTED). Only a link inside a strongly connected part of
+ * the whole set can (a file of 20,000 rows chained child first took 38 s when every link
+ * searched the links before it), so only those are searched, among the taken links of their
+ * part. Loops through tasks already on the board are the board's to find.
+ */
+export function loopClosers(links: readonly (readonly [string, string])[]): Set<number> {
+  const part = stronglyConnected(links)
+  const closing = new Set<number>()
+  const next = new Map<string, string[]>()
+  links.forEach(([from, to], i) => {
+    const p = part.get(from)
+    if (p === undefined || p !== part.get(to)) return
+    if (reaches(next, to, from)) {
+      closing.add(i)
+      return
+    }
+    const list = next.get(from)
+    if (list) list.push(to)
+    else next.set(from, [to])
+  })
+  return closing
+}
+
+function reaches(next: ReadonlyMap<string, string[]>, from: string, to: string): boolean {
+  const seen = new Set([from])
+  const queue = [from]
+  for (let i = 0; i < queue.length; i++) {
+    for (const n of next.get(queue[i]!) ?? []) {
+      if (n === to) return true
+      if (!seen.has(n)) {
+        seen.add(n)
+        queue.push(n)
+      }
+    }
+  }
+  return false
+}
+
+/**
+ * The strongly connected parts of more than one node, by node (Kosaraju's two passes, without
+ * recursion: a chain may be 20,000 rows long). Nodes on no loop are not in the map.
+ */
+function stronglyConnected(links: readonly (readonly [string, string])[]): Map<string, number> {
+  const out = new Map<string, string[]>()
+  const into = new Map<string, string[]>()
+  for (const [from, to] of links) {
+    for (const [map, a, b] of [
+      [out, from, to],
+      [into, to, from],
+    ] as const) {
+      const list = map.get(a)
+      if (list) list.push(b)
+      else map.set(a, [b])
+    }
+  }
+  // First pass: nodes in the order their depth-first visit of `out` finishes.
+  const finished: string[] = []
+  const visited = new Set<string>()
+  for (const start of out.keys()) {
+    if (visited.has(start)) continue
+    visited.add(start)
+    const stack: [string, number][] = [[start, 0]]
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!
+      const children = out.get(top[0]) ?? []
+      if (top[1] < children.length) {
+        const child = children[top[1]++]!
+        if (!visited.has(child)) {
+          visited.add(child)
+          stack.push([child, 0])
+        }
+      } else {
+        finished.push(top[0])
+        stack.pop()
+      }
+    }
+  }
+  // Second pass: each part is what `into` reaches from the latest finished node left.
+  const assigned = new Set<string>()
+  const part = new Map<string, number>()
+  let parts = 0
+  for (let i = finished.length - 1; i >= 0; i--) {
+    const root = finished[i]!
+    if (assigned.has(root)) continue
+    const members = [root]
+    assigned.add(root)
+    for (let k = 0; k < members.length; k++)
+      for (const n of into.get(members[k]!) ?? [])
+        if (!assigned.has(n)) {
+          assigned.add(n)
+          members.push(n)
+        }
+    if (members.length > 1) for (const m of members) part.set(m, parts)
+    parts++
+  }
+  return part
 }

@@ -52,8 +52,10 @@ function cellOf(predecessors: readonly Dependency[]): string {
 
 // A project key is whatever comes before the last "-<digits>" that a lag may follow: a board's
 // keys may hold "-" or "." (MY-PROJ-12), which [A-Za-z0-9_] refused, so a file the planner
-// exported could not be read back. A lag may have a fraction (another board's 2.5 days).
-const ONE = /^([^\s;,]+?)-(\d+)\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*d?)?$/i
+// exported could not be read back. A lag may have a fraction (another board's 2.5 days). A lead
+// needs its "d" (the export always writes one): without it `V-2-7`, task 7 of project V-2, read
+// as task 2 of project V with a lead of 7 days.
+const ONE = /^([^\s;,]+?)-(\d+)\s*(?:(?:(\+)\s*(\d+(?:\.\d+)?)\s*d?)|(?:(-)\s*(\d+(?:\.\d+)?)\s*d))?$/i
 
 export type ParsedPredecessors =
   { ok: true; refs: PredecessorRef[] } | { ok: false; problem: string }
@@ -70,8 +72,8 @@ export function parsePredecessors(cell: string): ParsedPredecessors {
         problem: `"${part}" is not a predecessor like APP-3 or APP-3+2d`,
       }
     }
-    const [, projectKey, key, sign, days] = match
-    const lag = days === undefined ? 0 : Number(days) * (sign === '-' ? -1 : 1)
+    const [, projectKey, key, , lagDays, lead, leadDays] = match
+    const lag = lead ? -Number(leadDays) : lagDays === undefined ? 0 : Number(lagDays)
     refs.push({ projectKey: projectKey!, key: Number(key), lagDays: lag || 0 })
   }
   return { ok: true, refs }

@@ -1,10 +1,11 @@
 // CSV export and import as a user meets them: the columns a spreadsheet shows, the predecessor
 // column, guessed mappings, and rows refused with the interface's reasons.
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import Papa from 'papaparse'
 import type { Dependency } from '../../src-shared/api'
 import { csvRows, tasksCsv } from '../../src-shared/exchange/csv-export'
-import { planCsv, readCsv } from '../../src-shared/exchange/csv-import'
+import { loopClosers, planCsv, readCsv } from '../../src-shared/exchange/csv-import'
 import { guessMapping } from '../../src-shared/exchange/csv-mapping'
 import { createBatches, planTasks } from '../../src-shared/exchange/import-plan'
 import { parsePredecessors, predecessorCell } from '../../src-shared/exchange/predecessors'
@@ -104,6 +105,15 @@ describe('predecessor cells', () => {
         { projectKey: 'V1.2', key: 7, lagDays: 0 },
       ],
     })
+    // A project key ending in "-<digits>": what the export writes for task 7 of V-2 reads back.
+    expect(parsePredecessors('V-2-7; Q-2024-5+1d; V-2-7-3d')).toEqual({
+      ok: true,
+      refs: [
+        { projectKey: 'V-2', key: 7, lagDays: 0 },
+        { projectKey: 'Q-2024', key: 5, lagDays: 1 },
+        { projectKey: 'V-2', key: 7, lagDays: -3 },
+      ],
+    })
   })
 })
 
@@ -183,6 +193,53 @@ describe('CSV import', () => {
         reason: 'a lead of 1 day(s): the board takes no negative lag',
       },
     ])
+  })
+
+  it('imports a row whose predecessor cell it cannot read, leaving out only its links', () => {
+    const csv = ['ID,Name,Predecessors', '1,Plan,', '2,Build,2FS+1 day', '3,Test,1'].join('\n')
+    const table = readCsv(csv)
+    const plan = planCsv(table, guessMapping(table.headers))
+    expect(plan.roots.map((t) => t.item.title)).toEqual(['Plan', 'Build', 'Test'])
+    expect(plan.links).toEqual([])
+    expect(plan.skipped.map((s) => s.source)).toEqual([
+      'predecessors of row 3',
+      'predecessors of row 4',
+    ])
+    expect(plan.skipped[0]!.reason).toContain('"2FS+1 day" is not a predecessor like APP-3')
+  })
+
+  it('leaves out links the board would refuse: on itself, twice over, closing a loop', () => {
+    const csv = [
+      'projectKey,key,title,predecessors',
+      'APP,1,Plan,APP-2',
+      'APP,2,Build,APP-1',
+      'APP,3,Test,APP-3; APP-1; APP-1+2d',
+      'APP,3,Again,',
+    ].join('\n')
+    const table = readCsv(csv)
+    const plan = planCsv(table, guessMapping(table.headers))
+    expect(plan.links.map((l) => l.label)).toEqual(['APP-2 of row 2', 'APP-1 of row 4'])
+    const reasons = Object.fromEntries(plan.skipped.map((s) => [s.source, s.reason]))
+    expect(reasons['APP-1 of row 3']).toMatch(/loop/)
+    expect(reasons['APP-3 of row 4']).toMatch(/itself/)
+    expect(reasons['APP-1+2d of row 4']).toMatch(/already/)
+    expect(plan.notes.join(' ')).toMatch(/rows 4 and 5 are both APP-3/)
+  })
+
+  it('says where a quote is never closed, and which row has more cells than the header', () => {
+    expect(() => readCsv('title,startDate\n"Broken,2026-01-01\nSecond,2026-01-02\n')).toThrow(
+      /row 2.*quote/i,
+    )
+    const table = readCsv('title,startDate\nHello, world,2026-01-02\nFine,2026-01-03,,\n')
+    const plan = planCsv(table, guessMapping(table.headers))
+    expect(plan.roots.map((t) => t.item.title)).toEqual(['Fine'])
+    expect(plan.checks[0]!.problems.join(' ')).toMatch(/3 cells.*header has 2/)
+  })
+
+  it('takes the separator a "sep=" first line names (Excel writes one)', () => {
+    const table = readCsv('sep=;\ntitle;startDate\nPlan;2026-03-02\n')
+    expect(table.headers).toEqual(['title', 'startDate'])
+    expect(table.rows).toEqual([['Plan', '2026-03-02']])
   })
 
   it('re-imports the export’s subtasks as subtasks: a row under the row its parentId names', () => {
@@ -281,5 +338,40 @@ describe('CSV import', () => {
     const batches = createBatches([leaf('a'), leaf('b'), tree, leaf('c')], 3)
     expect(batches.map((b) => b.map((t) => t.ref))).toEqual([['a', 'b'], ['t'], ['c']])
     expect(planTasks({ roots: [tree] }).map((t) => t.ref)).toEqual(['t', 't1', 't2'])
+  })
+})
+
+describe('links that would close a loop', () => {
+  /** Each link in order, refused when the ones taken before it already lead back. */
+  function searchedOneByOne(links: readonly (readonly [string, string])[]): number[] {
+    const next = new Map<string, string[]>()
+    const reaches = (from: string, to: string) => {
+      const queue = [from]
+      const seen = new Set(queue)
+      for (let i = 0; i < queue.length; i++)
+        for (const n of next.get(queue[i]!) ?? []) {
+          if (n === to) return true
+          if (!seen.has(n)) {
+            seen.add(n)
+            queue.push(n)
+          }
+        }
+      return false
+    }
+    return links.flatMap(([from, to], i) => {
+      if (reaches(to, from)) return [i]
+      next.set(from, [...(next.get(from) ?? []), to])
+      return []
+    })
+  }
+
+  it('are the ones a search of the links before each finds, on any file', () => {
+    const node = fc.integer({ min: 0, max: 8 }).map(String)
+    const link = fc.tuple(node, node).filter(([a, b]) => a !== b)
+    fc.assert(
+      fc.property(fc.array(link, { maxLength: 30 }), (links) => {
+        expect([...loopClosers(links)].sort((a, b) => a - b)).toEqual(searchedOneByOne(links))
+      }),
+    )
   })
 })
