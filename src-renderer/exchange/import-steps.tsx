@@ -100,6 +100,12 @@ export function PlanPreview({ plan }: { plan: ImportPlan | CsvPlan }): React.JSX
         {count(plan.links.length, 'dependency', 'dependencies')}, {plan.skipped.length} left out.
       </p>
       <BoardLinks plan={plan} />
+      {checks && checks.length > LISTED && (
+        <p>
+          {LISTED} of the file’s {checks.length} rows are listed here, those with problems first;
+          every row is imported as checked.
+        </p>
+      )}
       {checks ? (
         <table className="exchange-table" aria-label="Rows">
           <thead>
@@ -110,7 +116,7 @@ export function PlanPreview({ plan }: { plan: ImportPlan | CsvPlan }): React.JSX
             </tr>
           </thead>
           <tbody>
-            {checks.map((check) => (
+            {listed(checks, (check) => check.problems.length > 0).map((check) => (
               <tr key={check.line}>
                 <td>{check.line}</td>
                 <td>{check.title}</td>
@@ -123,7 +129,7 @@ export function PlanPreview({ plan }: { plan: ImportPlan | CsvPlan }): React.JSX
         </table>
       ) : (
         <ul aria-label="Tasks">
-          {tasks.slice(0, 500).map((task) => (
+          {tasks.slice(0, LISTED).map((task) => (
             <li key={task.ref}>
               {task.item.title}
               {task.item.type === 'milestone' ? ' (milestone)' : ''}
@@ -175,6 +181,20 @@ function BoardLinks({ plan }: { plan: Pick<ImportPlan, 'links'> }): React.JSX.El
   )
 }
 
+/**
+ * Rows a preview lists at most: a file of 100,000 rows drew a table row each and froze the
+ * window. Every row is still checked and imported as checked.
+ */
+const LISTED = 500
+
+/** At most LISTED of `items`, those `first` picks first (rows with problems), each in order. */
+function listed<T>(items: readonly T[], first: (item: T) => boolean): T[] {
+  if (items.length <= LISTED) return [...items]
+  const picked = items.filter(first).slice(0, LISTED)
+  const rest = items.filter((item) => !first(item)).slice(0, LISTED - picked.length)
+  return [...picked, ...rest]
+}
+
 function Skipped({ plan }: { plan: Pick<ImportPlan, 'skipped' | 'notes'> }): React.JSX.Element {
   return (
     <>
@@ -182,12 +202,15 @@ function Skipped({ plan }: { plan: Pick<ImportPlan, 'skipped' | 'notes'> }): Rea
         <>
           <h3>Left out</h3>
           <ul aria-label="Left out">
-            {plan.skipped.map((s, i) => (
+            {plan.skipped.slice(0, LISTED).map((s, i) => (
               <li key={i}>
                 {s.source}: {s.reason}
               </li>
             ))}
           </ul>
+          {plan.skipped.length > LISTED && (
+            <p>{plan.skipped.length - LISTED} more left out; the import report lists every one.</p>
+          )}
         </>
       )}
       {plan.notes.map((note) => (

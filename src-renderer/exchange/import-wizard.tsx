@@ -61,11 +61,30 @@ export function ImportWizard({
 
   const start = async (plan: ImportPlan) => {
     cancel.current = false
-    const report = await runImport(store, api, plan, project.trim(), {
-      onProgress: (progress) => setStep({ name: 'running', progress }),
-      cancelled: () => cancel.current,
-    })
-    setStep({ name: 'report', report })
+    try {
+      const report = await runImport(store, api, plan, project.trim(), {
+        onProgress: (progress) => setStep({ name: 'running', progress }),
+        cancelled: () => cancel.current,
+      })
+      setStep({ name: 'report', report })
+    } catch (error) {
+      // Never left on "running" with Close hidden: what was sent before the failure is on the
+      // board, so the report says so rather than inviting the same import again.
+      const message = error instanceof Error ? error.message : String(error)
+      setStep({
+        name: 'report',
+        report: {
+          created: [],
+          skipped: [],
+          unseen: [],
+          dependencies: [],
+          cancelled: true,
+          notes: [
+            `The import stopped: ${message}. Tasks it sent before that may be on the board: look there before importing the file again.`,
+          ],
+        },
+      })
+    }
   }
 
   const running = step.name === 'running'

@@ -37,4 +37,20 @@ describe('decodeImportFile', () => {
     expect(() => decodeImportFile(legacy)).toThrow(UnreadableFile)
     expect(() => decodeImportFile(legacy)).toThrow(/Save it as "CSV UTF-8"/)
   })
+
+  it('reads XML in the encoding its declaration names, and words the refusal for XML', () => {
+    const declared = (encoding: string, body: number[]) =>
+      new Uint8Array([
+        ...new TextEncoder().encode(`<?xml version="1.0" encoding="${encoding}"?><Name>`),
+        ...body,
+        ...new TextEncoder().encode('</Name>'),
+      ])
+    // "Café" in ISO-8859-1 and in Windows-1252.
+    expect(decodeImportFile(declared('ISO-8859-1', [0x43, 0x61, 0x66, 0xe9]))).toContain('Café')
+    expect(decodeImportFile(declared('windows-1252', [0x43, 0x61, 0x66, 0xe9]))).toContain('Café')
+    // Declared UTF-8 but not: no code page to guess, and the advice is for XML.
+    const wrong = declared('UTF-8', [0xc9])
+    expect(() => decodeImportFile(wrong)).toThrow(UnreadableFile)
+    expect(() => decodeImportFile(wrong)).toThrow(/XML.*UTF-8/)
+  })
 })
