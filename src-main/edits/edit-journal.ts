@@ -248,13 +248,26 @@ export class EditJournal {
 
   problems(profileId: string): EditProblem[] {
     const rows = this.db
-      .prepare('SELECT problem_json FROM edit_problems WHERE profile_id = ? ORDER BY seq')
+      .prepare('SELECT id, problem_json FROM edit_problems WHERE profile_id = ? ORDER BY seq')
       .raw(true)
-      .all(profileId) as [string][]
-    return rows.flatMap(([json]) => {
-      const problem = parseJson(json, EditProblem)
-      return problem ? [problem] : []
-    })
+      .all(profileId) as [string, string][]
+    // One that no longer parses (damaged, a newer planner's kind) is shown as unreadable, with
+    // its text, for the user to dismiss: never dropped silently.
+    return rows.map(
+      ([id, json]) =>
+        parseJson(json, EditProblem) ?? {
+          id,
+          kind: 'unreadable',
+          createdAt: new Date(0).toISOString(),
+          message: `A problem kept in the journal could not be read back (damaged, or written by another version of the planner). What it held: ${json.slice(0, 500)}`,
+          tasks: [],
+        },
+    )
+  }
+
+  /** Runs `write` as one transaction: all of its writes land, or none (a crash, a full disk). */
+  inOneWrite<T>(write: () => T): T {
+    return this.db.transaction(write)()
   }
 
   removeProblem(profileId: string, id: string): EditProblem | undefined {

@@ -83,12 +83,19 @@ export class EditSender {
     seen: Record<string, string>,
     base: Task[],
   ): Promise<UpdateTasksResult> {
-    const batch = this.journal.append(
-      profileId,
-      tasks,
-      seenWithWaiting(this.journal, profileId, tasks, seen),
-      base,
+    return this.send(
+      this.journal.append(
+        profileId,
+        tasks,
+        seenWithWaiting(this.journal, profileId, tasks, seen),
+        base,
+      ),
     )
+  }
+
+  /** Sends a batch just journalled, after any earlier ones, and answers as submit does. */
+  private async send(batch: PendingBatch): Promise<UpdateTasksResult> {
+    const { profileId } = batch
     this.awaited.add(batch.id)
     this.changed(profileId)
     const answered = { value: false }
@@ -157,12 +164,26 @@ export class EditSender {
     problemId: string,
     choice: 'mine' | 'theirs',
   ): Promise<UpdateTasksResult | null> {
-    const problem = this.journal.removeProblem(profileId, problemId)
-    this.changed(profileId)
-    if (!problem || choice === 'theirs' || problem.tasks.length === 0) return null
+    const problem = this.journal.problems(profileId).find((p) => p.id === problemId)
+    if (!problem || choice === 'theirs' || problem.tasks.length === 0) {
+      this.journal.removeProblem(profileId, problemId)
+      this.changed(profileId)
+      return null
+    }
     const theirs = problem.conflict?.theirs
     const seen = theirs ? { [theirs.id]: theirs.updatedAt } : {}
-    return this.submit(profileId, problem.tasks, seen, theirs ? [theirs] : [])
+    // The problem leaves and its edit is journalled again in one write: a crash (or a full
+    // disk) between two writes had lost the edit the user chose to keep.
+    const batch = this.journal.inOneWrite(() => {
+      this.journal.removeProblem(profileId, problemId)
+      return this.journal.append(
+        profileId,
+        problem.tasks,
+        seenWithWaiting(this.journal, profileId, problem.tasks, seen),
+        theirs ? [theirs] : [],
+      )
+    })
+    return this.send(batch)
   }
 
   /**

@@ -301,6 +301,40 @@ describe('edit sender', () => {
     )
   })
 
+  it('keeps the problem when Keep mine cannot journal the edit again (one write, not two)', async () => {
+    const { sender } = makeSender(board(async (t) => info(t)))
+    const problem = journal.addProblem('p', {
+      kind: 'refused',
+      message: 'refused',
+      tasks: [{ id: 'a', title: 'mine' }],
+    })
+    const append = journal.append.bind(journal)
+    journal.append = () => {
+      throw new Error('SQLITE_FULL: database or disk is full')
+    }
+    await expect(sender.resolve('p', problem.id, 'mine')).rejects.toThrow(/disk is full/)
+    journal.append = append
+    expect(sender.pending('p').problems.map((p) => p.id)).toEqual([problem.id])
+    expect(await sender.resolve('p', problem.id, 'mine')).toMatchObject({ status: 'sent' })
+    expect(sender.pending('p').problems).toEqual([])
+  })
+
+  it('shows a problem row it cannot read back, rather than dropping it', () => {
+    journal.addProblem('p', { kind: 'failed', message: 'readable', tasks: [] })
+    const db = new Database(join(dir, 'edits.db'))
+    db.prepare('INSERT INTO edit_problems (id, profile_id, problem_json) VALUES (?, ?, ?)').run(
+      'odd',
+      'p',
+      '{"kind":"from-a-newer-planner"',
+    )
+    db.close()
+    const problems = journal.problems('p')
+    expect(problems.map((p) => p.kind)).toEqual(['failed', 'unreadable'])
+    expect(problems[1]!.message).toContain('from-a-newer-planner')
+    expect(journal.removeProblem('p', 'odd')).toBeDefined()
+    expect(journal.problems('p')).toHaveLength(1)
+  })
+
   it('sends what a previous run left at start, oldest first, board by board', async () => {
     journal.append('p', [{ id: 'a', title: 'one' }])
     journal.append('q', [{ id: 'z', title: 'other board' }])
