@@ -13,7 +13,7 @@ import type { ImportPlan } from '../../src-shared/exchange/import-plan'
 import { planTasks } from '../../src-shared/exchange/import-plan'
 import { planMspdi } from '../../src-shared/exchange/mspdi'
 import type { PlannerApi } from '../../src-shared/ipc'
-import { selectVocabulary, usePlanner, usePlannerStore } from '../state'
+import { selectCurrentProfile, selectVocabulary, usePlanner, usePlannerStore } from '../state'
 import { ColumnMapping, count, ImportReportView, PlanPreview } from './import-steps'
 import type { ImportProgress, ImportReport } from './import-run'
 import { runImport } from './import-run'
@@ -36,6 +36,8 @@ export function ImportWizard({
 }): React.JSX.Element {
   const store = usePlannerStore()
   const vocabulary = usePlanner(selectVocabulary)
+  // The board's statuses as the user listed them (Board coverage), beside those seen on tasks.
+  const lists = usePlanner((s) => selectCurrentProfile(s)?.lists)
   const types = useMemo(() => propertyTypes(vocabulary), [vocabulary])
   const [step, setStep] = useState<Step>({ name: 'file' })
   const [problem, setProblem] = useState('')
@@ -129,7 +131,11 @@ export function ImportWizard({
             onNext={() =>
               setStep({
                 name: 'preview',
-                plan: planCsv(step.table, step.mapping, { propertyTypes: types }),
+                plan: planCsv(step.table, step.mapping, {
+                  propertyTypes: types,
+                  knownStatuses: [...vocabulary.statuses, ...(lists?.statuses ?? [])],
+                  knownPeople: vocabulary.assignees,
+                }),
                 back: () => setStep(step),
               })
             }

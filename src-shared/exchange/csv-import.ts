@@ -17,6 +17,9 @@ import { nestByParent } from './csv-parents'
 import { parsePredecessors } from './predecessors'
 import { ESCAPED_CELL } from './csv-export'
 
+/** How the notes name an import's batches (import-run.ts sends 50 tasks a request). */
+const IMPORT_BATCH_NOTE = 'up to 50 a request'
+
 export interface CsvTable {
   headers: string[]
   rows: string[][]
@@ -131,6 +134,13 @@ export function propertyValue(
 export interface CsvPlanOptions {
   /** Types of the board's custom properties (from what the board has shown). */
   propertyTypes?: ReadonlyMap<string, PropertyType>
+  /**
+   * Statuses and people (e-mails) the board has shown. The interface lists neither, so a value
+   * outside them is not refused here (the board may hold it unused), only named in the notes:
+   * the board refuses an unknown status or a non-member, and with the row its whole batch.
+   */
+  knownStatuses?: readonly string[]
+  knownPeople?: readonly string[]
 }
 
 export function planCsv(
@@ -303,6 +313,33 @@ export function planCsv(
       })
     else plan.links.push(link)
   })
+  const unseen = (field: 'status' | 'assignedUserEmail', known: readonly string[] | undefined) => {
+    if (!known || known.length === 0) return []
+    const lower = new Set(known.map((v) => v.toLowerCase()))
+    const rows = new Map<string, number[]>()
+    for (const task of planTasks(plan)) {
+      const value = task.item[field]
+      if (value === undefined || lower.has(value.toLowerCase())) continue
+      rows.set(value, [...(rows.get(value) ?? []), Number(task.ref)])
+    }
+    return [...rows].map(([value, lines]) => {
+      const where = lines.length > 3 ? `${lines.length} rows` : `row ${lines.join(', ')}`
+      return `"${value}" (${where})`
+    })
+  }
+  const statuses = unseen('status', options.knownStatuses)
+  const people = unseen('assignedUserEmail', options.knownPeople)
+  if (statuses.length + people.length > 0)
+    plan.notes.push(
+      'Not seen on this board: ' +
+        [
+          statuses.length > 0 ? `status ${statuses.join(', ')}` : '',
+          people.length > 0 ? `assignee ${people.join(', ')}` : '',
+        ]
+          .filter(Boolean)
+          .join('; ') +
+        `. The board refuses a status it does not have and an assignee who is not a member, and with such a row the other rows sent with it (${IMPORT_BATCH_NOTE}); map that column to "Skip" or correct the file if these are not the board's.`,
+    )
   if (milestoneTrimmed > 0)
     plan.notes.push(
       `${milestoneTrimmed} milestone row(s) had fields a milestone does not take (start date, ` +

@@ -236,6 +236,28 @@ describe('CSV import', () => {
     expect(plan.checks[0]!.problems.join(' ')).toMatch(/3 cells.*header has 2/)
   })
 
+  it('names statuses and assignees the board has not shown, before anything is sent', () => {
+    const csv = [
+      'title,status,assignee',
+      'A,Not started,ada@example.com',
+      'B,To Do,ADA@example.com',
+      'C,Not started,stranger@example.com',
+      'D,,',
+    ].join('\n')
+    const table = readCsv(csv)
+    const plan = planCsv(table, guessMapping(table.headers), {
+      knownStatuses: ['To Do', 'Done'],
+      knownPeople: ['ada@example.com'],
+    })
+    expect(planTasks(plan)).toHaveLength(4)
+    const note = plan.notes.join(' ')
+    expect(note).toContain('status "Not started" (row 2, 4)')
+    expect(note).toContain('assignee "stranger@example.com" (row 4)')
+    expect(note).not.toContain('ADA@')
+    // A board that has shown nothing yet: nothing to judge by.
+    expect(planCsv(table, guessMapping(table.headers), { knownStatuses: [] }).notes).toEqual([])
+  })
+
   it('takes the separator a "sep=" first line names (Excel writes one)', () => {
     const table = readCsv('sep=;\ntitle;startDate\nPlan;2026-03-02\n')
     expect(table.headers).toEqual(['title', 'startDate'])
