@@ -84,6 +84,16 @@ export class ProfileService {
         'The planner sets up the local demo board itself; its name, address and key stay.',
       )
       const moved = baseUrl !== profile.baseUrl
+      // A stored key goes only to the server it was given for: an address edited to name
+      // another one (a typo, or someone with the window or the browser-mode token) would have
+      // had every later request carry the key there. Typing the key again says it is meant.
+      const from = new URL(profile.baseUrl).origin
+      const to = new URL(baseUrl).origin
+      if (from !== to && newKey === undefined)
+        throw new ProfileError(
+          'invalid_input',
+          `The board was not changed: ${to} is another server than ${from}, and the planner sends a board's stored API key only to the server it was given for. Enter the key again to move the board there.`,
+        )
       if (moved) beforeMove()
       const apiKey = newKey ?? (await this.#storedKey(profile))
       if (apiKey !== null) await this.#refuseDuplicate(settings, { baseUrl, apiKey }, id)

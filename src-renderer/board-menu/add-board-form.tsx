@@ -17,6 +17,9 @@ export function AddBoardForm({ api, editing, onDone }: AddBoardFormProps): React
   const [baseUrl, setBaseUrl] = useState(editing?.baseUrl ?? 'https://')
   const [apiKey, setApiKey] = useState('')
   const [error, setError] = useState<string | undefined>()
+  // Main sends a stored key only to the server it was given for: an address on another server
+  // needs the key typed again.
+  const otherServer = editing !== undefined && originOf(baseUrl) !== originOf(editing.baseUrl)
   const [busy, setBusy] = useState(false)
 
   const submit = async (event: React.FormEvent) => {
@@ -50,11 +53,15 @@ export function AddBoardForm({ api, editing, onDone }: AddBoardFormProps): React
         <input
           value={apiKey}
           onChange={(e) => setApiKey(e.target.value)}
-          required={!editing}
+          required={!editing || otherServer}
           type="password"
           autoComplete="off"
           placeholder={
-            editing ? `Blank keeps ${editing.hasKey ? editing.maskedKey : 'no key'}` : undefined
+            !editing
+              ? undefined
+              : otherServer
+                ? 'Enter the key again: the address names another server'
+                : `Blank keeps ${editing.hasKey ? editing.maskedKey : 'no key'}`
           }
         />
       </label>
@@ -71,4 +78,13 @@ export function AddBoardForm({ api, editing, onDone }: AddBoardFormProps): React
       </button>
     </form>
   )
+}
+
+/** The server an address names (scheme, host, port); the text itself while it is no URL. */
+function originOf(address: string): string {
+  try {
+    return new URL(address.trim()).origin
+  } catch {
+    return address.trim()
+  }
 }

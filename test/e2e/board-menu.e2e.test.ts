@@ -47,7 +47,17 @@ describe('the board menu', () => {
     await menu().getByRole('button', { name: 'Edit Team board' }).click()
     const form = page.getByRole('form', { name: 'Edit Team board' })
     await form.getByLabel('Name', { exact: true }).fill('Team board, renamed')
-    expect(await form.getByLabel('New API key', { exact: true }).inputValue()).toBe('')
+    const key = form.getByLabel('New API key', { exact: true })
+    expect(await key.inputValue()).toBe('')
+    // An address on another server needs the key typed again (main never sends it there).
+    const address = form.getByLabel('Base URL', { exact: true })
+    await address.fill('https://elsewhere.example.com')
+    expect(await key.getAttribute('placeholder')).toBe(
+      'Enter the key again: the address names another server',
+    )
+    expect(await key.evaluate((input: HTMLInputElement) => input.required)).toBe(true)
+    await address.fill(board.baseUrl)
+    expect(await key.evaluate((input: HTMLInputElement) => input.required)).toBe(false)
     await form.getByRole('button', { name: 'Save board' }).click()
     await expect.poll(() => form.count()).toBe(0)
     await expect

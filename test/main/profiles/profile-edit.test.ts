@@ -48,6 +48,23 @@ describe('editing a board', () => {
     expect(await service.apiKeyFor(board.id)).toBe(KEY_B)
   })
 
+  it('never sends the stored key to another server: a move there needs the key again', async () => {
+    const { service, board } = await withBoard()
+    for (const baseUrl of ['https://attacker.example.net', 'http://localhost:8080'])
+      await expect(service.update(board.id, { name: 'Team', baseUrl, apiKey: '' })).rejects.toThrow(
+        /enter the key again/i,
+      )
+    expect((await service.list())[0]).toMatchObject({ baseUrl: 'https://a.example.com' })
+    // Another path on the same server keeps it.
+    const { moved } = await service.update(board.id, {
+      name: 'Team',
+      baseUrl: 'https://a.example.com/board/v2',
+      apiKey: '',
+    })
+    expect(moved).toBe(true)
+    expect(await service.apiKeyFor(board.id)).toBe(KEY_A)
+  })
+
   it('asks before a move only: the move can be refused, and then nothing changes', async () => {
     const { service, board } = await withBoard()
     const refuse = () => {

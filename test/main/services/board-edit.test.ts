@@ -52,7 +52,8 @@ it('moves a board only once its waiting edits are sent; renames it at any time',
   })
   expect(answer.status).toBe('queued')
 
-  const moved = { id: board.id, name: 'Team board', baseUrl: elsewhere.url, apiKey: '' }
+  // Another server (another port): the key is given again, as main asks.
+  const moved = { id: board.id, name: 'Team board', baseUrl: elsewhere.url, apiKey: local.apiKey }
   const refused = await planner.router.dispatch('boards:update', moved, true)
   expect(refused.ok).toBe(false)
   expect(!refused.ok && refused.error.message).toBe(
@@ -118,7 +119,7 @@ it("a load still running when the board moves is not kept as the new address's",
       id: board.id,
       name: 'Slow board',
       baseUrl: proxy.url,
-      apiKey: '',
+      apiKey: local.apiKey,
     })
     const answer = await loading
     expect(!answer.ok && answer.error).toMatchObject({
