@@ -121,16 +121,33 @@ export class HttpTransport {
         now: (this.options.now ?? Date.now)(),
       })
       if (verdict.done) return verdict.value
-      if (!verdict.retryable) throw verdict.error
+      if (!verdict.retryable) throw this.withoutKey(verdict.error)
       const random = this.options.random ?? Math.random
       const time = timeLeft(this.timing, elapsed())
       const decision = decideRetry(attempt, policy, random, verdict.retryAfterMs, time)
-      if (!decision.retry) throw verdict.error
+      if (!decision.retry) throw this.withoutKey(verdict.error)
       const { method, path } = spec
       const { delayMs } = decision
       this.options.onRetry?.({ method, path, attempt, delayMs, reason: verdict.reason })
       await (this.options.sleep ?? realSleep)(delayMs)
     }
+  }
+
+  /**
+   * The error with this board's key taken out of every text the board gave: a debug proxy or a
+   * careless gateway may echo the request's Authorization header, and the message goes to the
+   * window, to the edit journal on disk and to the log.
+   */
+  private withoutKey(error: ApiError): ApiError {
+    const key = this.options.apiKey
+    const clean = (text: string) => text.split(key).join('[the API key]')
+    const said = [error.message, error.serverMessage ?? '', ...error.issues.map((i) => i.message)]
+    if (!said.some((text) => text.includes(key))) return error
+    return new ApiError(error.code, clean(error.message), {
+      ...error.details,
+      ...(error.serverMessage === undefined ? {} : { serverMessage: clean(error.serverMessage) }),
+      issues: error.issues.map((issue) => ({ ...issue, message: clean(issue.message) })),
+    })
   }
 
   private async attempt<T>(spec: RequestSpec<T>, limitMs: number): Promise<AttemptResult> {
@@ -157,7 +174,9 @@ export class HttpTransport {
         // Never follow: that would carry the key (and a POST's body) to another address.
         redirect: 'manual',
       })
-      const text = await response.text()
+      // A board (or a proxy) that echoes the Authorization header: the key never goes further,
+      // not even in a snippet cut short in an error message.
+      const text = (await response.text()).split(this.options.apiKey).join('[the API key]')
       const { status, headers } = response
       const body = classifyBody(text, headers.get('content-type'))
       return {

@@ -2,7 +2,15 @@
 // messages say what to do. Scripted stub on loopback; nothing here is retried.
 import { isRetryable } from '../../../src-shared/ipc'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { expectApiError, newTask, recordingClient, sampleDependency, sampleTask } from './fixtures'
+import { ApiError } from '../../../src-main/api'
+import {
+  expectApiError,
+  newTask,
+  recordingClient,
+  sampleDependency,
+  sampleTask,
+  STUB_KEY,
+} from './fixtures'
 import { json, raw, startStub } from './stub-server'
 import type { StubServer } from './stub-server'
 
@@ -354,5 +362,30 @@ describe('answers without their list', () => {
     expect(await api().listTasks()).toEqual([])
     stub.otherwise(json(200, { success: true, dependencies: null }))
     expect(await api().listDependencies()).toEqual([])
+  })
+})
+
+describe('a board that echoes the key', () => {
+  // A debug proxy or a careless gateway may put the request's Authorization header in its
+  // answer; the message goes to the window, the journal on disk and the log.
+  it.each([
+    ['401 JSON', json(401, { error: true, message: `Unauthorized: Bearer ${STUB_KEY}` })],
+    ['400 JSON', json(400, { error: 'INVALID', message: `bad header Bearer ${STUB_KEY}` })],
+    ['502 text', raw(502, `upstream said: authorization=Bearer ${STUB_KEY}`, 'text/plain')],
+    ['200 text, cut short', raw(200, `${'x'.repeat(80)} Bearer ${STUB_KEY}`, 'text/plain')],
+    ['200 text', raw(200, `echo: Bearer ${STUB_KEY}`, 'text/plain')],
+  ])('keeps the key out of every message (%s)', async (_, answer) => {
+    stub.otherwise(answer)
+    const error = await api()
+      .listTasks({})
+      .then(
+        () => undefined,
+        (e: unknown) => e as ApiError,
+      )
+    expect(error).toBeInstanceOf(ApiError)
+    const said = JSON.stringify([error!.message, error!.serverMessage, error!.issues])
+    expect(said).not.toContain(STUB_KEY)
+    // Nor any long part of it (a snippet cut short).
+    expect(said).not.toContain(STUB_KEY.slice(0, 24))
   })
 })
