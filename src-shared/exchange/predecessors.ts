@@ -55,7 +55,8 @@ function cellOf(predecessors: readonly Dependency[]): string {
 // exported could not be read back. A lag may have a fraction (another board's 2.5 days). A lead
 // needs its "d" (the export always writes one): without it `V-2-7`, task 7 of project V-2, read
 // as task 2 of project V with a lead of 7 days.
-const ONE = /^([^\s;,]+?)-(\d+)\s*(?:(?:(\+)\s*(\d+(?:\.\d+)?)\s*d?)|(?:(-)\s*(\d+(?:\.\d+)?)\s*d))?$/i
+const ONE =
+  /^([^\s;,]+?)-(\d+)\s*(?:(?:(\+)\s*(\d+(?:\.\d+)?)\s*d?)|(?:(-)\s*(\d+(?:\.\d+)?)\s*d))?$/i
 
 export type ParsedPredecessors =
   { ok: true; refs: PredecessorRef[] } | { ok: false; problem: string }
