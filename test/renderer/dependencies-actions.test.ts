@@ -257,6 +257,19 @@ describe('changeLag', () => {
     expect(arrows(store)).toEqual(['t3>t9+4'])
   })
 
+  it('undo of a lag change brings back a lag the board held that our rules refuse (2.5 days)', async () => {
+    const d = dep('t3', 't9', 2.5)
+    const { store, fake } = setup([d])
+    expect((await changeLag(store, fake.api, d, 3)).ok).toBe(true)
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(fake.callsOf('deps:create').at(-1)).toEqual({
+      predecessorId: 't3',
+      successorId: 't9',
+      lagDays: 2.5,
+    })
+    expect(arrows(store)).toEqual(['t3>t9+2.5'])
+  })
+
   it('leaves a selection the user made meanwhile alone', async () => {
     const d = dep('t3', 't9', 1)
     const { store, fake } = setup([d])

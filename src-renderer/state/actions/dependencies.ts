@@ -239,7 +239,9 @@ export async function changeLag(
   const { predecessorId, successorId } = dependency
   const oldLag = dependency.lagDays
   const name = dependencyName(keyOf, predecessorId, successorId)
-  const problem = lagProblem(lagDays)
+  // Undo and redo (record: false) send a lag the board held, or one checked when it was typed
+  // (as createDependency): undoing a change of another board's 2.5 days was refused for ever.
+  const problem = options?.record === false ? undefined : lagProblem(lagDays)
   if (problem) return fail(store, problem)
   if (lagDays === oldLag) return { ok: true, dependency }
   // The selection follows the replacement only if the user has not selected something else

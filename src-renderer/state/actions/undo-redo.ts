@@ -46,22 +46,40 @@ export function nextEntry(
   return entry
 }
 
+/** How long Undo waits for an edit still being sent (main answers within 8 s: sent or queued). */
+const ANSWER_WAIT_MS = 15_000
+
 async function runNewest(
   store: PlannerStore,
   api: PlannerApi,
   direction: Direction,
 ): Promise<boolean> {
-  const state = store.getState()
-  if (state.history.busy) return false
-  const entry = nextEntry(state.history, state.board.profileId, direction)
-  if (!entry) return false
-  const step = direction === 'undo' ? entry.undo : entry.redo
-  if (!step) return false
-  const since = state.history.nextId
-  state.setHistoryBusy(true)
+  const start = store.getState()
+  if (start.history.busy) return false
+  if (!nextEntry(start.history, start.board.profileId, direction) && !sending(start)) return false
+  start.setHistoryBusy(true)
   try {
+    // An edit still being sent becomes the newest entry once answered: undoing the one before
+    // it meanwhile wrote over it, unchecked, and the edit then landed on top.
+    if (!(await answered(store))) {
+      store
+        .getState()
+        .addMessage(
+          'error',
+          `An edit is still being sent; ${direction === 'undo' ? 'Undo' : 'Redo'} waits for its answer. Try again in a moment.`,
+        )
+      return false
+    }
+    const state = store.getState()
+    const entry = nextEntry(state.history, state.board.profileId, direction)
+    if (!entry) return false
+    const step = direction === 'undo' ? entry.undo : entry.redo
+    if (!step) return false
+    const since = state.history.nextId
     const done = await runStep(store, api, step, entry.label, direction)
     if (!done) return false
+    // Another board shown meanwhile: the step found none of its tasks there, so nothing is done.
+    if (store.getState().board.profileId !== entry.profileId) return false
     // This entry, not the newest: the user may have edited while the step ran.
     store.getState().settleEntry(entry, direction === 'undo' ? 'past' : 'future', since)
     store.getState().announce(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${entry.label}.`)
@@ -69,6 +87,26 @@ async function runNewest(
   } finally {
     store.getState().setHistoryBusy(false)
   }
+}
+
+const sending = (state: ReturnType<PlannerStore['getState']>) =>
+  state.edits.inFlight.some((batch) => batch.profileId === state.board.profileId)
+
+/** Resolves true once no edit of the board shown waits for main's answer (false: gave up). */
+function answered(store: PlannerStore): Promise<boolean> {
+  if (!sending(store.getState())) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      unsubscribe()
+      resolve(false)
+    }, ANSWER_WAIT_MS)
+    const unsubscribe = store.subscribe((state) => {
+      if (sending(state)) return
+      clearTimeout(timer)
+      unsubscribe()
+      resolve(true)
+    })
+  })
 }
 
 async function runStep(

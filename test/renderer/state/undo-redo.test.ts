@@ -237,6 +237,41 @@ describe('undo and redo', () => {
     expect(shown('t1').title).toBe('Login page')
   })
 
+  it('Undo pressed while an edit is still being sent waits for it, then undoes that edit', async () => {
+    const { store, fake, shown } = setup()
+    await applyEdit(store, fake.api, retitle)
+    const held = deferred<IpcResult<UpdateTasksResult>>()
+    fake.handlers['tasks:update'] = () => held.promise
+    const second = { kind: 'updateFields' as const, updates: [{ id: 't1', title: 'Log in' }] }
+    const editing = applyEdit(store, fake.api, second)
+    const undoing = undoLast(store, fake.api)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // Nothing was undone or sent while the edit waited for its answer.
+    expect(fake.callsOf('tasks:update')).toHaveLength(2)
+    fake.handlers['tasks:update'] = () => saved
+    held.resolve(saved)
+    await editing
+    expect(await undoing).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)?.tasks).toEqual([{ id: 't1', title: 'Sign-in' }])
+    expect(shown('t1').title).toBe('Sign-in')
+    expect(store.getState().history.past.map((e) => e.label)).toEqual(['change "Login page"'])
+    expect(store.getState().history.future.map((e) => e.label)).toEqual(['change "Sign-in"'])
+  })
+
+  it('a board switched to while Undo waits undoes nothing there and keeps the entry', async () => {
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, retitle)
+    const check = deferred<IpcResult<EditConflict[]>>()
+    fake.handlers['tasks:check'] = () => check.promise
+    const undoing = undoLast(store, fake.api)
+    await expect.poll(() => fake.callsOf('tasks:check').length).toBe(1)
+    store.getState().snapshotReceived(snapshot([], { profileId: 'team' }))
+    check.resolve({ ok: true, value: [] })
+    expect(await undoing).toBe(false)
+    expect(fake.callsOf('tasks:update')).toHaveLength(1)
+    expect(store.getState().history.past.map((e) => e.label)).toEqual(['change "Login page"'])
+  })
+
   it('keeps the entry when the board refuses the undo', async () => {
     const { store, fake } = setup()
     await applyEdit(store, fake.api, retitle)
