@@ -69,6 +69,8 @@ function recordEdit(store: PlannerStore, batch: InFlightBatch, outcome: EditOutc
     label: batch.label,
     undo: { kind: 'tasks', command: { kind: 'updateFields', updates: inverse } },
     redo: { kind: 'tasks', command: { kind: 'updateFields', updates } },
+    // Not landed yet: dropped if it never does (./edit-journal.ts).
+    ...(outcome.status === 'queued' ? { queued: updates.map((u) => u.id) } : {}),
   })
 }
 

@@ -28,13 +28,14 @@ export async function discardEdits(store: PlannerStore, api: PlannerApi): Promis
       .addMessage('error', `Could not discard the waiting edits: ${result.error.message}`)
     return
   }
-  // Writes this window kept for the journal are gone with it.
+  // Writes this window kept for the journal are gone with it, and so are their undo steps.
   store.setState((s) => ({
     edits: {
       ...s.edits,
       written: idTable(Object.entries(s.edits.written).filter(([, w]) => !w.queued)),
     },
   }))
+  store.getState().dropUnlandedSteps(result.value.profileId)
   received(store, api, result.value)
   await loadBoard(store, api, { cachedFirst: true })
 }
@@ -71,6 +72,21 @@ export function received(store: PlannerStore, api: PlannerApi, pending: PendingE
   store.getState().pendingChanged(pending)
   if (!shown) return
   const fresh = pending.problems.filter((p) => !before.has(p.id))
+  // Queued edits that became problems did not land: their writes are no longer laid over the
+  // board (a refused title came back after the reload), and their steps are no longer undone.
+  const unlanded = new Set(
+    fresh.flatMap((p) => p.tasks.flatMap((t) => (t.id === undefined ? [] : [t.id]))),
+  )
+  if (unlanded.size > 0) {
+    store.setState((s) => ({
+      edits: {
+        ...s.edits,
+        written: idTable(Object.entries(s.edits.written).filter(([id]) => !unlanded.has(id))),
+      },
+    }))
+    store.getState().dropUnlandedSteps(pending.profileId, unlanded)
+  }
+  if (pending.count === 0) store.getState().landQueuedSteps(pending.profileId)
   showTheirs(store, fresh)
   if (fresh.some((p) => p.kind === 'refused' || p.kind === 'failed'))
     void loadBoard(store, api, { cachedFirst: false })

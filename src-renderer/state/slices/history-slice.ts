@@ -39,6 +39,12 @@ export interface HistoryEntry {
   undo: UndoStep
   /** null when it cannot be done again (a create, which the interface cannot repeat safely). */
   redo: UndoStep | null
+  /**
+   * The tasks of an edit main queued (the board could not be reached): it has not landed yet,
+   * and may never (refused later, held back as a conflict, discarded). Cleared once the
+   * journal has sent everything.
+   */
+  queued?: readonly string[]
 }
 
 export interface HistoryData {
@@ -52,7 +58,21 @@ export interface HistoryData {
 export interface HistorySlice {
   history: HistoryData
   /** Records a new action of the user; what could be redone is dropped. */
-  recordHistory(entry: { label: string; undo: UndoStep; redo: UndoStep | null }): void
+  recordHistory(entry: {
+    label: string
+    undo: UndoStep
+    redo: UndoStep | null
+    queued?: readonly string[]
+  }): void
+  /**
+   * Drops the steps of queued edits that did not land: refused or held back as a conflict
+   * later (those touching `taskIds`), or discarded (every one: `taskIds` undefined). Undoing one
+   * wrote its "before" values over whatever the board holds, unchecked, and redoing a discarded
+   * one sent it after all.
+   */
+  dropUnlandedSteps(profileId: string, taskIds?: ReadonlySet<string>): void
+  /** The journal sent everything it held: every queued step still here landed. */
+  landQueuedSteps(profileId: string): void
   /**
    * After `entry`'s step ran: takes it out of `from` and puts it on the other list (an undone
    * entry that cannot be done again is dropped). `since` is the history's nextId when the step
@@ -112,6 +132,29 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (set) => ({
           past: done.slice(-HISTORY_LIMIT),
         },
       }
+    }),
+
+  dropUnlandedSteps: (profileId, taskIds) =>
+    set((s) => {
+      const unlanded = (e: HistoryEntry) =>
+        e.profileId === profileId &&
+        e.queued !== undefined &&
+        (taskIds === undefined || e.queued.some((id) => taskIds.has(id)))
+      const past = s.history.past.filter((e) => !unlanded(e))
+      if (past.length === s.history.past.length) return {}
+      // What could be redone was undone after a step now gone: it no longer follows.
+      return { history: { ...s.history, past, future: [] } }
+    }),
+
+  landQueuedSteps: (profileId) =>
+    set((s) => {
+      if (!s.history.past.some((e) => e.profileId === profileId && e.queued)) return {}
+      const past = s.history.past.map((e) => {
+        if (e.profileId !== profileId || !e.queued) return e
+        const { queued: _landed, ...landed } = e
+        return landed
+      })
+      return { history: { ...s.history, past } }
     }),
 
   setHistoryBusy: (busy) => set((s) => ({ history: { ...s.history, busy } })),

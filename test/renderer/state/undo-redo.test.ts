@@ -7,8 +7,16 @@ import type { Task } from '../../../src-shared/api'
 import { ANY_VERSION } from '../../../src-shared/ipc'
 import type { EditConflict, IpcResult, UpdateTasksResult } from '../../../src-shared/ipc'
 import { historyKey } from '../../../src-renderer/history-keys'
-import { deferred, fakePlannerApi, snapshot, task } from './fixtures'
-import { answerQuestion, applyEdit, createPlannerStore, redoLast, undoLast } from './subject'
+import { deferred, fakePlannerApi, pendingOf, snapshot, task } from './fixtures'
+import {
+  answerQuestion,
+  applyEdit,
+  connectEditEvents,
+  createPlannerStore,
+  discardEdits,
+  redoLast,
+  undoLast,
+} from './subject'
 
 const TASKS: Task[] = [
   task('t1', {
@@ -332,5 +340,64 @@ describe('undo and redo', () => {
     const sent = fake.calls.length
     expect(await undoLast(store, fake.api)).toBe(false)
     expect(fake.calls.length).toBe(sent)
+  })
+})
+
+describe('undo of edits main queued', () => {
+  const queued: IpcResult<UpdateTasksResult> = {
+    ok: true,
+    value: { status: 'queued', updated: [], conflicts: [], reason: 'Offline.' },
+  }
+  function offline() {
+    const { store, fake, shown } = setup()
+    fake.handlers['tasks:update'] = () => queued
+    fake.handlers['edits:pending'] = () => ({ ok: true, value: pendingOf(1) })
+    connectEditEvents(store, fake.api)
+    return { store, fake, shown }
+  }
+  const problem = (kind: 'refused' | 'conflict') => ({
+    id: `p-${kind}`,
+    kind,
+    createdAt: '2026-02-06T00:00:00.000Z',
+    message: 'The board refused it.',
+    tasks: [{ id: 't1', title: 'Sign-in' }],
+  })
+
+  it.each(['refused', 'conflict'] as const)(
+    'an edit the journal later finds %s has no undo step, and is not laid over the board again',
+    async (kind) => {
+      const { store, fake, shown } = offline()
+      await applyEdit(store, fake.api, retitle)
+      expect(store.getState().history.past).toHaveLength(1)
+      fake.handlers['board:sync'] = () => ({ ok: true, value: snapshot(TASKS) })
+      fake.emit('edits:changed', pendingOf(0, { problems: [problem(kind)] }))
+      expect(store.getState().history.past).toEqual([])
+      // The board still holds what it held: the refused title is not shown over it.
+      store.getState().snapshotReceived(snapshot(TASKS))
+      expect(shown('t1').title).toBe('Login page')
+      expect(await undoLast(store, fake.api)).toBe(false)
+      expect(fake.callsOf('tasks:update')).toHaveLength(1)
+    },
+  )
+
+  it('discarded edits have no undo or redo step', async () => {
+    const { store, fake } = offline()
+    await applyEdit(store, fake.api, retitle)
+    fake.handlers['edits:discard'] = () => ({ ok: true, value: pendingOf(0) })
+    fake.handlers['board:sync'] = () => ({ ok: true, value: snapshot(TASKS) })
+    await discardEdits(store, fake.api)
+    expect(store.getState().history.past).toEqual([])
+    expect(await undoLast(store, fake.api)).toBe(false)
+    expect(await redoLast(store, fake.api)).toBe(false)
+    expect(fake.callsOf('tasks:update')).toHaveLength(1)
+  })
+
+  it('an edit the journal sent later keeps its undo step', async () => {
+    const { store, fake } = offline()
+    await applyEdit(store, fake.api, retitle)
+    fake.emit('edits:changed', pendingOf(0))
+    expect(store.getState().history.past.map((e) => [e.label, e.queued])).toEqual([
+      ['change "Login page"', undefined],
+    ])
   })
 })
