@@ -459,3 +459,23 @@ describe('undo and redo over a dependency changed elsewhere', () => {
     expect(store.getState().history.past).toHaveLength(1)
   })
 })
+
+describe('answers after a board switch', () => {
+  it('a dependency answered after the user switched boards is neither drawn nor an undo step there', async () => {
+    const d = dep('t3', 't9', 1)
+    const { store, fake, steps } = setup([])
+    let answer!: (value: IpcResult<Dependency>) => void
+    fake.handlers['deps:create'] = () => new Promise((resolve) => (answer = resolve))
+    const creating = createDependency(store, fake.api, {
+      predecessorId: 't3',
+      successorId: 't9',
+      lagDays: 1,
+    })
+    await expect.poll(() => fake.callsOf('deps:create').length).toBe(1)
+    store.getState().snapshotReceived(snapshot([], { profileId: 'team' }))
+    answer({ ok: true, value: d })
+    await creating
+    expect(store.getState().board.dependencies).toEqual([])
+    expect(steps()).toEqual([])
+  })
+})

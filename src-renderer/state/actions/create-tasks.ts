@@ -79,6 +79,7 @@ export async function createTasks(
       label: `create ${keys.join(', ')}`,
       undo: { kind: 'retireCreated', taskIds: created.map((c) => c.id) },
       redo: null,
+      madeOn: profileId,
     })
   }
   // A sync is needed only for what main could not hand over: subtasks (never looked up) and

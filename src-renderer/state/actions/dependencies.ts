@@ -50,7 +50,7 @@ export interface DependencyActionOptions {
 function recordStep(
   store: PlannerStore,
   options: DependencyActionOptions | undefined,
-  entry: { label: string; undo: UndoStep; redo: UndoStep },
+  entry: { label: string; undo: UndoStep; redo: UndoStep; madeOn: string },
 ): void {
   if (options?.record === false) return
   store.getState().recordHistory(entry)
@@ -82,6 +82,9 @@ const sameEnds = (d: Dependency, predecessorId: string, successorId: string) =>
   d.predecessorId === predecessorId && d.successorId === successorId
 
 function added(store: PlannerStore, dependency: Dependency): void {
+  // An answer that comes after a board switch names tasks of the board left: not drawn here.
+  const { tasksById } = store.getState().board
+  if (!Object.hasOwn(tasksById, dependency.successorId)) return
   store.setState((s) => ({
     board: {
       ...s.board,
@@ -178,6 +181,7 @@ export async function createDependency(
   ends: NewDependency,
   options?: DependencyActionOptions,
 ): Promise<DependencyOutcome> {
+  const madeOn = store.getState().board.profileId
   const keyOf = namer(store)
   // Undo and redo (record: false) send a lag the board held, or one checked when it was typed:
   // another board may hold a lag our rules refuse (2.5, -1, 5000), and undo must bring it back.
@@ -192,6 +196,7 @@ export async function createDependency(
     store.getState().announce(`Added the dependency ${name}, lag ${lagDays} days.`)
   }
   recordStep(store, options, {
+    madeOn,
     label: `add dependency ${name}`,
     undo: { kind: 'deleteDependency', predecessorId, successorId, expected: { lagDays } },
     redo: { kind: 'createDependency', predecessorId, successorId, lagDays, expected: null },
@@ -205,6 +210,7 @@ export async function deleteDependency(
   dependency: Dependency,
   options?: DependencyActionOptions,
 ): Promise<DependencyOutcome> {
+  const madeOn = store.getState().board.profileId
   const keyOf = namer(store)
   const name = dependencyName(keyOf, dependency.predecessorId, dependency.successorId)
   removed(store, dependency.id)
@@ -221,6 +227,7 @@ export async function deleteDependency(
   const { predecessorId, successorId, lagDays } = dependency
   if (options?.record !== false) store.getState().announce(`Deleted the dependency ${name}.`)
   recordStep(store, options, {
+    madeOn,
     label: `delete dependency ${name}`,
     undo: { kind: 'createDependency', predecessorId, successorId, lagDays, expected: null },
     redo: { kind: 'deleteDependency', predecessorId, successorId, expected: { lagDays } },
@@ -235,6 +242,7 @@ export async function changeLag(
   lagDays: number,
   options?: DependencyActionOptions,
 ): Promise<DependencyOutcome> {
+  const madeOn = store.getState().board.profileId
   const keyOf = namer(store)
   const { predecessorId, successorId } = dependency
   const oldLag = dependency.lagDays
@@ -266,6 +274,7 @@ export async function changeLag(
   if (made.ok) {
     moveSelection(made.dependency.id)
     recordStep(store, options, {
+      madeOn,
       label: `change the lag of ${name} to ${days(lagDays)}`,
       undo: {
         kind: 'setLag',

@@ -63,6 +63,11 @@ export interface HistorySlice {
     undo: UndoStep
     redo: UndoStep | null
     queued?: readonly string[]
+    /**
+     * The board the action was made on, where it began before an await: an answer that comes
+     * after a board switch is not a step of the board now shown (its tasks are not there).
+     */
+    madeOn?: string
   }): void
   /**
    * Drops the steps of queued edits that did not land: refused or held back as a conflict
@@ -94,8 +99,9 @@ export const EMPTY_HISTORY: HistoryData = { past: [], future: [], busy: false, n
 export const createHistorySlice: SliceCreator<HistorySlice> = (set) => ({
   history: EMPTY_HISTORY,
 
-  recordHistory: (entry) =>
+  recordHistory: ({ madeOn, ...entry }) =>
     set((s) => {
+      if (madeOn !== undefined && madeOn !== s.board.profileId) return {}
       // A board switch starts a new history (see the top).
       const past = s.history.past.filter((e) => e.profileId === s.board.profileId)
       const added: HistoryEntry = { ...entry, id: s.history.nextId, profileId: s.board.profileId }
