@@ -186,8 +186,11 @@ export function planCsv(
       const index = column(field)
       return index >= 0 ? row[index]!.trim() : ''
     }
+    // A title as written: the board keeps spaces at its ends, and the export writes them, so
+    // trimmed here a board's titles did not read back exactly. (A blank one is still refused.)
+    const titleCol = column('title')
     const item: Omit<CreateTaskItem, 'projectKey'> = {
-      title: cell('title'),
+      title: titleCol >= 0 ? row[titleCol]! : '',
       // The planner reads descriptions as markdown (PLANNER_DESCRIPTION_TYPE) and exports them so.
       descriptionType: 'markdown',
       descriptionContent: column('description') >= 0 ? row[column('description')]! : '',

@@ -72,6 +72,17 @@ describe('CSV export', () => {
     expect(cell('prop_Quote')).toBe("'plain")
     expect(cell('prop_Plain')).toBe('plain')
   })
+
+  it('imports a title as the board holds it, spaces and tabs at its ends included', () => {
+    const titles = ['  spaced  ', '\tTab', ' =HYPERLINK("x")']
+    const text = tasksCsv(
+      titles.map((title, i) => buildTask(`t${i}`, { title })),
+      [],
+    )
+    const table = readCsv(text)
+    const plan = planCsv(table, guessMapping(table.headers))
+    expect(plan.roots.map((t) => t.item.title)).toEqual(titles)
+  })
 })
 
 /** The cells as a spreadsheet sees them: split, unquoted, nothing taken off. */
