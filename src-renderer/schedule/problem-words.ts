@@ -42,7 +42,7 @@ export function fixNote(fix: ProblemFix): string {
   if (fix.kind === 'set-lag') return 'the dates stay'
   const parts: string[] = []
   if (fix.kind === 'move-predecessor' || fix.kind === 'move-task') parts.push(`to ${fix.toDay}`)
-  const others = fix.updates.length - 1
+  const others = fix.moves - 1
   if (others > 0) parts.push(`with ${others} ${others === 1 ? 'task' : 'tasks'} after it`)
   if (fix.leavesBroken > 0)
     parts.push(

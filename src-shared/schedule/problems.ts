@@ -6,7 +6,7 @@
 import type { CascadeOptions, DateUpdate } from './cascade'
 import { cascade, moveChanges } from './cascade'
 import { SERVICE_LIMITS } from '../api/limits'
-import { isoDayOfDayNumber, isPlanDay } from './days'
+import { FIRST_PLAN_DAY, isoDayOfDayNumber, LAST_PLAN_DAY, parseInstant } from './days'
 import { ruleOnDays } from './rule'
 import type { ScheduleIndex, ScheduleTask } from './schedule-index'
 
@@ -21,8 +21,13 @@ export interface MoveFix {
    * (the day it sits at the end of).
    */
   toDay: string
-  /** The batch to send: the task first, then the successors the cascade moves. */
-  updates: DateUpdate[]
+  /**
+   * The batch to send: the task first, then the successors the cascade moves. Worked out when
+   * read (the fix is chosen), not when the list is made.
+   */
+  readonly updates: DateUpdate[]
+  /** Tasks the batch moves: the task and the successors the cascade moves. */
+  moves: number
   /** Dependencies that this fix would leave broken (e.g. the task's own predecessors). */
   leavesBroken: number
 }
@@ -90,6 +95,7 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
   const exact = options.exact === true
   const { depPred, depSucc, depLag, startDay, finishDay } = index
   const problems: Problem[] = []
+  const inverted = invertedTasks(index)
   // Dependencies per predecessor-successor pair: another board may hold one twice.
   const pairs = new Map<string, number>()
   for (let e = 0; e < depPred.length; e++) {
@@ -125,10 +131,10 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
       const fixes: ProblemFix[] = problem.inLoop
         ? []
         : writable([
-            moveFix(index, 'move-successor', s, status.shiftDays, options),
+            moveFix(index, inverted, 'move-successor', s, status.shiftDays, options),
             // The predecessor's finish goes to the last day that keeps the rule: successor
             // start - lag.
-            moveFix(index, 'move-predecessor', p, ss - lag - pf, options),
+            moveFix(index, inverted, 'move-predecessor', p, ss - lag - pf, options),
           ])
       // A lag change is delete-then-create: offered only where the board takes the create, or
       // the dependency is lost (re-created in a loop, on itself or beside its twin, the board
@@ -167,13 +173,12 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
     }
     problems.push(problem)
     fixesOf.set(problem, () => {
-      const later = moveFix(index, 'move-milestone', m, days, options)
+      const later = moveFix(index, inverted, 'move-milestone', m, days, options, problem.taskId)
       // A task that hangs off its milestone (directly or down a chain) is pushed as far by the
       // milestone's move: it would end after it still, so that is no fix.
-      const pushesTask = later.updates.some((u) => u.id === problem.taskId)
       problem.fixes = writable([
-        moveFix(index, 'move-task', t, -days, options),
-        ...(pushesTask ? [] : [later]),
+        moveFix(index, inverted, 'move-task', t, -days, options),
+        ...(later === PUSHES_WATCHED ? [] : [later]),
       ])
     })
   }
@@ -191,40 +196,80 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
 const pairKey = (p: number, s: number) => `${p}>${s}`
 
 /**
- * The move fixes whose whole batch the board takes: every date within years 0000-9999, and no
- * task left starting after its due (a board refuses that, and with it the whole batch). A task
- * another board holds with its start after its due moves so, keeping both, so no fix that moves
- * it is offered.
+ * The move fixes offered: moveFix answers undefined for one whose batch the board would refuse
+ * (a task moved out of years 0000-9999, or one another board holds with its start after its
+ * due: moved, it keeps both, and the board refuses the whole batch).
  */
-function writable(fixes: MoveFix[]): MoveFix[] {
-  return fixes.filter((fix) =>
-    fix.updates.every((u) => {
-      if ((u.startDate && !isPlanDay(u.startDate)) || (u.dueDate && !isPlanDay(u.dueDate)))
-        return false
-      const start = u.startDate && Date.parse(u.startDate)
-      const due = u.dueDate && Date.parse(u.dueDate)
-      return !start || !due || start <= due
-    }),
-  )
+function writable(fixes: (MoveFix | undefined)[]): MoveFix[] {
+  return fixes.filter((fix): fix is MoveFix => fix !== undefined)
 }
+
+/** Tasks whose start instant is after their due instant (the board refuses writing them so). */
+function invertedTasks(index: ScheduleIndex): Uint8Array {
+  const inverted = new Uint8Array(index.tasks.length)
+  index.tasks.forEach((task, i) => {
+    if (task.type === 'milestone') return
+    const start = parseInstant(task.startDate)
+    const due = parseInstant(task.dueDate)
+    if (start !== undefined && due !== undefined && start > due) inverted[i] = 1
+  })
+  return inverted
+}
+
+/** moveFix's answer when its cascade moves the task it was told to watch. */
+const PUSHES_WATCHED = Symbol('pushes the watched task')
 
 function moveFix(
   index: ScheduleIndex,
+  inverted: Uint8Array,
   kind: MoveFix['kind'],
   i: number,
   days: number,
   options: CascadeOptions,
-): MoveFix {
+): MoveFix | undefined
+function moveFix(
+  index: ScheduleIndex,
+  inverted: Uint8Array,
+  kind: MoveFix['kind'],
+  i: number,
+  days: number,
+  options: CascadeOptions,
+  watch: string,
+): MoveFix | typeof PUSHES_WATCHED | undefined
+function moveFix(
+  index: ScheduleIndex,
+  inverted: Uint8Array,
+  kind: MoveFix['kind'],
+  i: number,
+  days: number,
+  options: CascadeOptions,
+  watch?: string,
+): MoveFix | typeof PUSHES_WATCHED | undefined {
   const task = index.tasks[i] as ScheduleTask
-  const result = cascade(index, moveChanges(index, [task.id], days), options)
+  const changes = moveChanges(index, [task.id], days)
+  // Days and counts only: the dates are written when the fix is read (chosen).
+  const dry = cascade(index, changes, { ...options, dates: false })
+  if (watch !== undefined && dry.pushed.some((move) => move.id === watch)) return PUSHES_WATCHED
+  for (const move of [...dry.changed, ...dry.pushed]) {
+    const at = index.indexOf.get(move.id) as number
+    if (inverted[at]) return undefined
+    const dated = !Number.isNaN(move.startDay)
+    if (dated && (move.startDay < FIRST_PLAN_DAY || move.finishDay > LAST_PLAN_DAY + 1))
+      return undefined
+  }
   const newStart = (index.startDay[i] as number) + days
   const newFinish = (index.finishDay[i] as number) + days
+  let updates: DateUpdate[] | undefined
   return {
     kind,
     taskId: task.id,
     days,
     toDay: isoDayOfDayNumber(index.milestone[i] ? newFinish - 1 : newStart),
-    updates: result.updates,
-    leavesBroken: result.violated.length,
+    get updates() {
+      updates ??= cascade(index, changes, options).updates
+      return updates
+    },
+    moves: dry.updates.length,
+    leavesBroken: dry.violated.length,
   }
 }
