@@ -113,7 +113,10 @@ export function revokeApiKey(db: Db, id: string, now: Date = new Date()): void {
 export function authenticate(db: Db, header: string | undefined): Principal | string {
   if (header === undefined || header === '')
     return 'Missing Authorization header; send "Authorization: Bearer <API key>".'
-  const match = /^Bearer +(\S+)$/i.exec(header)
+  // Exactly the spec's form: "Bearer", one space, the key. HTTP lets a scheme's case vary, but
+  // a service that compares the header as the spec writes it refuses "bearer": taking it here
+  // would hide a client that sends it.
+  const match = /^Bearer (\S+)$/.exec(header)
   if (!match) return 'Malformed Authorization header; expected "Bearer <API key>".'
   const key = match[1] as string
   const parts = KEY_PATTERN.exec(key)

@@ -91,8 +91,18 @@ function updateOne(
   path: string,
 ): string {
   const item: UpdateTaskItem = { ...input }
-  if (target.type === 'milestone')
+  if (target.type === 'milestone') {
+    // Ignored, but still checked as on a task: a null this board refuses is refused here too
+    // (taken only on a milestone, it hid a client's stray null there).
+    if (ctx.propertyNull === 'refuse')
+      for (const [name, value] of Object.entries(input.properties ?? {}))
+        if (value === null)
+          throw badField(
+            `${path}.properties.${name}`,
+            'null is not a property value, and this board removes no property (it runs with --property-null refuse)',
+          )
     for (const field of MILESTONE_IGNORED_ON_UPDATE) delete item[field]
+  }
   const current = loadCurrent(ctx, target.seq)
   const sets: string[] = []
   const params: (string | number | null)[] = []

@@ -31,6 +31,19 @@ describe('API keys', () => {
     expect(response.json()).toEqual({ error: true, message })
   })
 
+  it.each(['bearer', 'BEARER', 'Bearer  '])(
+    'takes only the form the spec writes: "Bearer <key>", not "%s <key>"',
+    async (scheme) => {
+      // A service that compares the header as the spec writes it refuses these; ours taking
+      // them hid a client that sent them.
+      const response = await get(
+        `${scheme.trimEnd() === scheme ? `${scheme} ` : scheme}${service.key}`,
+      )
+      expect(response.statusCode).toBe(401)
+      expect(response.json().message).toMatch(/Malformed Authorization header/)
+    },
+  )
+
   it('refuses a key whose secret part was altered, with the same words as an unknown key', async () => {
     const last = service.key.at(-1) === 'A' ? 'B' : 'A'
     const response = await get(`Bearer ${service.key.slice(0, -1)}${last}`)

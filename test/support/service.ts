@@ -23,7 +23,12 @@ export interface TestService {
 export const BASE_URL = 'http://board.test'
 
 export async function startTestService(
-  options: { path?: string; clock?: () => Date; listOrder?: ListOrder } = {},
+  options: {
+    path?: string
+    clock?: () => Date
+    listOrder?: ListOrder
+    propertyNull?: 'remove' | 'refuse'
+  } = {},
 ): Promise<TestService> {
   const db = openDatabase(options.path ?? ':memory:')
   const board = importBoard(db, demoBoard)
@@ -33,6 +38,7 @@ export async function startTestService(
     baseUrl: BASE_URL,
     ...(options.clock ? { clock: options.clock } : {}),
     listOrder: options.listOrder,
+    ...(options.propertyNull ? { propertyNull: options.propertyNull } : {}),
   })
   await app.ready()
   return {
