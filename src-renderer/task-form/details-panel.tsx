@@ -44,6 +44,11 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   const vocabulary = usePlanner(selectVocabulary)
   const tasksById = usePlanner((s) => s.board.tasksById)
   const taskIds = usePlanner((s) => s.board.taskIds)
+  // The task as the panel opened it: the draft starts from it, and what the user changed is
+  // measured against it. Measured against the task as it is now, a change a sync brought in
+  // meanwhile (another user's title, the user's own drag) read as this user's, and Save wrote
+  // the old value back over it.
+  const [opened] = useState(task)
   const [draft, setDraft] = useState<TaskDraft>(() => draftFromTask(task, vocabulary.properties))
   const [pendingTag, setPendingTag] = useState('')
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
@@ -84,7 +89,7 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
       setAttempts((n) => n + 1)
       return
     }
-    const changes = changesFrom(task, { ...draft, tags: tags.tags }, vocabulary.properties)
+    const changes = changesFrom(opened, { ...draft, tags: tags.tags }, vocabulary.properties)
     // Only the rules of what is sent stop it: see blockingErrors.
     if (Object.keys(blockingErrors(errors, changes)).length > 0) {
       setAttempts((n) => n + 1)
@@ -96,10 +101,21 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
     }
     setSaving(true)
     setFailure(undefined)
-    const outcome = await applyEdit(store, api, {
-      kind: 'updateFields',
-      updates: [{ id: task.id, ...changes }],
-    })
+    // A field the user changed that was also changed since the panel opened (shown after a
+    // sync, but not in the panel): the version the user saw is the one opened, so main holds
+    // the save back as a conflict instead of writing over the other change unasked.
+    const since = changesFrom(
+      opened,
+      draftFromTask(task, vocabulary.properties),
+      vocabulary.properties,
+    )
+    const clash = Object.keys(changes).some((field) => field in since)
+    const outcome = await applyEdit(
+      store,
+      api,
+      { kind: 'updateFields', updates: [{ id: task.id, ...changes }] },
+      clash ? { seen: { [task.id]: opened.updatedAt } } : {},
+    )
     setSaving(false)
     if (outcome.status === 'rejected') {
       setFailure(`The board did not take the change: ${outcome.message}`)

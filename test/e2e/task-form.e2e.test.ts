@@ -471,6 +471,46 @@ describe('a change made elsewhere meanwhile', () => {
     return { task, problem, row }
   }
 
+  /** Opens a task, then another client changes its title and the planner syncs it in. */
+  async function openedThenChangedElsewhere(theirs: string) {
+    const { page } = planner
+    const opened = await openPlainTask()
+    await board.update([{ id: opened.task.id, title: theirs }])
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    const row = page.locator(`.tree-row[data-task-id="${opened.task.id}"]`)
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(theirs)
+    return { ...opened, row }
+  }
+
+  it('a save after a sync brought another change sends only the user\u2019s fields', async () => {
+    // The panel's draft is the task as opened: comparing it with the synced task counted the
+    // other user's title as this user's change, and Save wrote the old title back.
+    const theirs = `Synced title ${RUN}`
+    const { task, panel } = await openedThenChangedElsewhere(theirs)
+    const before = sent.update.length
+    await field(panel, 'Status').fill('In Review')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => sent.update.length).toBe(before + 1)
+    expect(Object.keys(payload(sent.update.at(-1)!).tasks[0]!).sort()).toEqual(['id', 'status'])
+    await expect
+      .poll(async () => (await board.tasks()).find((t) => t.id === task.id)?.status)
+      .toBe('In Review')
+    expect((await board.tasks()).find((t) => t.id === task.id)?.title).toBe(theirs)
+  })
+
+  it('a save of a field another user changed since the panel opened is held back as a conflict', async () => {
+    const { page } = planner
+    const theirs = `Their synced title ${RUN}`
+    const { task, panel } = await openedThenChangedElsewhere(theirs)
+    await field(panel, 'Title').fill(`My title ${RUN}`)
+    await panel.getByRole('button', { name: 'Save' }).click()
+    const problem = page.locator('.message.problem').filter({ hasText: 'was changed on the board' })
+    await problem.first().waitFor()
+    await page.waitForTimeout(300)
+    expect((await board.tasks()).find((t) => t.id === task.id)?.title).toBe(theirs)
+    await problem.first().getByRole('button', { name: 'Take theirs' }).click()
+  })
+
   it('"Keep mine" writes the user\u2019s value over the board\u2019s', async () => {
     const mine = `Mine ${RUN}`
     const { task, problem, row } = await saveOverTheirs(mine, `Theirs ${RUN}`)
