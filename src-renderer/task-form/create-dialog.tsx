@@ -59,7 +59,8 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
       tasksById,
       properties: vocabulary.properties,
     })
-    const tags = withPendingTag(draft.tags, pendingTag)
+    // A milestone takes no tags (the field is hidden): text left in it blocks nothing.
+    const tags = draft.type === 'milestone' ? { tags: [] } : withPendingTag(draft.tags, pendingTag)
     if ('problem' in tags && !found.tags) found.tags = tags.problem
     return found
   }, [draft, pendingTag, tasksById, vocabulary.properties])
@@ -77,7 +78,7 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
 
   const submit = async () => {
     if (sending) return
-    const tags = withPendingTag(draft.tags, pendingTag)
+    const tags = draft.type === 'milestone' ? { tags: [] } : withPendingTag(draft.tags, pendingTag)
     if (Object.keys(errors).length > 0 || 'problem' in tags) {
       setAttempts((n) => n + 1)
       return

@@ -50,13 +50,17 @@ export function TextField(props: {
           <input
             id={id}
             type={type}
-            value={value}
+            value={value === INCOMPLETE_DATE ? '' : value}
             placeholder={placeholder}
             autoFocus={props.autoFocus}
             list={suggestions && suggestions.length > 0 ? listId : undefined}
             aria-invalid={invalid(error)}
             aria-describedby={errorId}
-            onChange={(event) => onChange(event.target.value)}
+            onChange={(event) => {
+              const { value: text, validity } = event.target
+              // A date with a part left out reads as '' too: not a clearing of the date.
+              onChange(type === 'date' && validity.badInput ? INCOMPLETE_DATE : text)
+            }}
           />
           {suggestions && suggestions.length > 0 && (
             <datalist id={listId}>
@@ -70,6 +74,12 @@ export function TextField(props: {
     </Field>
   )
 }
+
+/**
+ * What a date field holds while a part of it (day, month or year) is left out: the browser
+ * reads such a date as '', and taken as that, Save cleared the task's date.
+ */
+export const INCOMPLETE_DATE = 'incomplete date'
 
 export function SelectField(props: {
   label: string

@@ -42,6 +42,7 @@ export function SubtasksField(props: {
               type="date"
               value={subtask.dueDate}
               onChange={(dueDate) => update(subtask.key, { dueDate })}
+              error={errors[`subtask:${subtask.key}:due`]}
             />
             <button
               type="button"

@@ -101,6 +101,11 @@ export function TaskPicker(props: TaskPickerProps): React.JSX.Element {
               } else if (event.key === 'Enter' && matches[active]) {
                 event.preventDefault()
                 pick(matches[active])
+              } else if (event.key === 'Enter' && query.trim() !== '') {
+                // A search that matches nothing (a typo): Enter is not the form's Save, which
+                // sent everything else and closed the panel with no parent set.
+                event.preventDefault()
+                setRefusal(`No task matches "${query.trim()}".`)
               } else if (event.key === 'Escape' && query) {
                 // First Esc empties the search; the next one reaches the panel (discard).
                 event.stopPropagation()

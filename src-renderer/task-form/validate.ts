@@ -7,6 +7,7 @@
 // board) is left to the board, which names it in its answer.
 import { entryOf } from '../../src-shared/api/id-table'
 import { toCanonicalTimestamp } from '../../src-shared/api/dates'
+import { INCOMPLETE_DATE } from './inputs'
 import { descriptionNestingProblem } from '../../src-shared/api/description-nesting'
 import { DescriptionContent, Tags, TagName, Title } from '../../src-shared/api/fields'
 import { SERVICE_LIMITS as L } from '../../src-shared/api/limits'
@@ -80,6 +81,7 @@ export function validateDraft(draft: TaskDraft, context: ValidateContext): Field
   if (context.mode === 'create' && !milestone) {
     for (const subtask of draft.subtasks) {
       put(`subtask:${subtask.key}`, firstIssue(Title.safeParse(subtask.title)))
+      put(`subtask:${subtask.key}:due`, dateProblem(subtask.dueDate))
       put(
         `subtask:${subtask.key}:assignee`,
         emailProblem(subtask.assignedUserEmail, 'an e-mail address'),
@@ -97,6 +99,7 @@ function emailProblem(value: string, what: string): string | undefined {
 
 function dateProblem(day: string): string | undefined {
   if (day === '') return undefined
+  if (day === INCOMPLETE_DATE) return 'is not a whole date: finish it, or clear it'
   return toCanonicalTimestamp(day) === undefined
     ? 'must be an ISO 8601 date (YYYY-MM-DD) or date-time with a zone'
     : undefined

@@ -362,6 +362,41 @@ describe('Details panel', () => {
     await page.keyboard.press('Escape')
   })
 
+  it('Enter in the Parent picker with no match neither saves nor closes the panel', async () => {
+    const { task, panel } = await openPlainTask()
+    const before = sent.update.length
+    await field(panel, 'Title').fill(`${task.title} (not saved)`)
+    await field(panel, 'Parent').fill('NOPE-99999')
+    await field(panel, 'Parent').press('Enter')
+    await expect.poll(() => panel.textContent()).toContain('No task matches "NOPE-99999".')
+    await planner.page.waitForTimeout(300)
+    expect(sent.update.length).toBe(before)
+    expect(await panel.count()).toBe(1)
+    await planner.page.keyboard.press('Escape')
+    await planner.page.keyboard.press('Escape')
+    await expect.poll(() => panel.count()).toBe(0)
+  })
+
+  it('a due date with a part left out is an error, not a clearing of the date', async () => {
+    const { page } = planner
+    const { task, panel } = await openPlainTask()
+    expect(task.dueDate).not.toBe('')
+    const due = field(panel, 'Due date')
+    // The first part of the date (the month, in the en-US layout) emptied, the rest kept.
+    await due.click()
+    await due.press('Home')
+    await due.press('Backspace')
+    expect(await due.evaluate((input: HTMLInputElement) => input.validity.badInput)).toBe(true)
+    const before = sent.update.length
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => panel.textContent()).toContain('is not a whole date')
+    await page.waitForTimeout(300)
+    expect(sent.update.length).toBe(before)
+    expect((await board.tasks()).find((t) => t.id === task.id)!.dueDate).toBe(task.dueDate)
+    await panel.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => panel.count()).toBe(0)
+  })
+
   it('sets a parent and a milestone; refuses an ancestor loop before sending', async () => {
     const { page } = planner
     const child = (await byTitle(`E2E create ${RUN}`))[0]!
@@ -531,5 +566,23 @@ describe('a change made elsewhere meanwhile', () => {
     await planner.page.waitForTimeout(300)
     expect(sent.update.length).toBe(before)
     expect((await board.tasks()).find((t) => t.id === task.id)?.title).toBe(theirs)
+  })
+})
+
+// Last: it makes a task of its own, which the counts of sent creates above do not expect.
+describe('New task, a milestone', () => {
+  it('creates a milestone whatever text was left in the Tags field it hides', async () => {
+    const { page } = planner
+    const title = `E2E milestone ${RUN}`
+    await page.getByRole('button', { name: 'New task' }).click()
+    const dialog = newTaskDialog()
+    await dialog.waitFor()
+    await field(dialog, 'Title').fill(title)
+    await field(dialog, 'Tags').fill('half,typed')
+    await field(dialog, 'Type').selectOption('milestone')
+    await field(dialog, 'Due date').fill('2026-06-01')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await expect.poll(() => dialog.count()).toBe(0)
+    await expect.poll(async () => (await byTitle(title)).map((t) => t.type)).toEqual(['milestone'])
   })
 })
