@@ -37,12 +37,21 @@ const PURIFY_OPTIONS = {
 const MAX_MARKDOWN_NESTING = 100
 
 /**
+ * Characters of a description the preview renders: marked's time grows with the square of
+ * some inputs, and it runs on the window's thread. `"_a"` 50,000 times (100,000 characters, a
+ * description the board takes) froze the window for about 10 s; 10,000 characters take about
+ * 0.1 s at worst.
+ */
+export const PREVIEW_LIMIT = 10_000
+
+/**
  * Sanitised HTML of a description, or null for plain text (shown as text, never as HTML): always
  * for text, and for markdown nested too deep to render (marked runs out of stack past about
  * 1,000 levels and takes seconds well before: a board's description is anyone's text).
  */
-export function previewHtml(type: DescriptionType, content: string): string | null {
+export function previewHtml(type: DescriptionType, whole: string): string | null {
   if (type === 'text') return null
+  const content = whole.slice(0, PREVIEW_LIMIT)
   let html = content
   if (type === 'markdown') {
     if (nestingOf(content) > MAX_MARKDOWN_NESTING) return null
@@ -55,12 +64,17 @@ export function previewHtml(type: DescriptionType, content: string): string | nu
   return purifier.sanitize(html, PURIFY_OPTIONS)
 }
 
-/** The deepest nesting a line starts with: quote and list markers, and indentation by twos. */
+/**
+ * The deepest nesting a line starts with: quote markers, list bullets (a `-`, `*` or `+` before
+ * a space) and the line's indentation by twos. What nests nothing is not counted: a rule of 200
+ * dashes or a code block indented 200 spaces (counted, they made an ordinary preview plain text).
+ */
 function nestingOf(markdown: string): number {
   let deepest = 0
-  for (const [prefix] of markdown.matchAll(/^[ \t>*+-]+/gm)) {
+  for (const [prefix] of markdown.matchAll(/^[ \t]*(?:(?:>|[*+-](?=[ \t]))[ \t]*)+/gm)) {
     const markers = prefix.replace(/[ \t]/g, '').length
-    deepest = Math.max(deepest, markers + Math.floor((prefix.length - markers) / 2))
+    const indent = prefix.length - prefix.trimStart().length
+    deepest = Math.max(deepest, markers + Math.floor(indent / 2))
   }
   return deepest
 }
@@ -100,6 +114,12 @@ export function DescriptionField(props: {
       />
       {shown && (
         <section className="description-preview" aria-label="Description preview">
+          {shown.length > PREVIEW_LIMIT && (
+            <p className="field-note">
+              The preview shows the first {PREVIEW_LIMIT.toLocaleString('en-US')} characters; all of
+              them are saved.
+            </p>
+          )}
           {html === null ? (
             <p className="plain">{shown}</p>
           ) : (
