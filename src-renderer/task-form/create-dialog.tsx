@@ -72,7 +72,7 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
 
   const change = (patch: Partial<TaskDraft>) => {
     setDraft((d) => ({ ...d, ...patch }))
-    setTouched((t) => new Set([...t, ...touchedBy(patch)]))
+    setTouched((t) => new Set([...t, ...touchedBy(patch, draft)]))
   }
   const close = () => store.getState().closeCreate()
 

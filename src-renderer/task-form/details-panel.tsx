@@ -78,7 +78,7 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
 
   const change = (patch: Partial<TaskDraft>) => {
     setDraft((d) => ({ ...d, ...patch }))
-    setTouched((t) => new Set([...t, ...touchedBy(patch)]))
+    setTouched((t) => new Set([...t, ...touchedBy(patch, draft)]))
   }
   const close = () => store.getState().showDetails(null)
 

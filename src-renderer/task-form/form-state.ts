@@ -6,15 +6,26 @@ import type { TaskFieldChanges } from './to-request'
 import type { FieldErrors } from './validate'
 import { tagProblem, tagsProblem } from './validate'
 
-/** The error keys a change of these draft fields can produce. */
-export function touchedBy(patch: Partial<TaskDraft>): string[] {
+/**
+ * The error keys a change of these draft fields can produce. With the draft `before` it, only
+ * the properties and subtask fields whose value changed count (the patch holds all of them): a
+ * new blank subtask row, or an edit of one property, showed every other one's rule at once.
+ */
+export function touchedBy(patch: Partial<TaskDraft>, before?: TaskDraft): string[] {
   const keys: string[] = []
   for (const field of Object.keys(patch) as (keyof TaskDraft)[]) {
     if (field === 'properties') {
-      for (const name of Object.keys(patch.properties ?? {})) keys.push(`property:${name}`)
+      for (const [name, value] of Object.entries(patch.properties ?? {}))
+        if (!before || !Object.is(before.properties[name], value)) keys.push(`property:${name}`)
     } else if (field === 'subtasks') {
-      for (const s of patch.subtasks ?? [])
-        keys.push(`subtask:${s.key}`, `subtask:${s.key}:assignee`)
+      for (const s of patch.subtasks ?? []) {
+        const was = before?.subtasks.find((b) => b.key === s.key)
+        if (before && !was) continue
+        if (!was || was.title !== s.title) keys.push(`subtask:${s.key}`)
+        if (!was || was.assignedUserEmail !== s.assignedUserEmail)
+          keys.push(`subtask:${s.key}:assignee`)
+        if (!was || was.dueDate !== s.dueDate) keys.push(`subtask:${s.key}:due`)
+      }
     } else if (field === 'startDate' || field === 'dueDate') {
       // The order rule is reported on the start: either date can break it.
       keys.push('startDate', 'dueDate')

@@ -121,8 +121,14 @@ export function changesFrom(
     const before = propertyDraftValue(shape, entryOf(task.properties, shape.name))
     const after = entryOf(draft.properties, shape.name) ?? before
     if (sameValue(before, after)) continue
-    // null removes the property (the board merges properties, so '' would be a value).
-    values[shape.name] = isBlankValue(after) ? null : after
+    // null removes the property (the board merges properties, so '' would be a value). A Date
+    // property moved to another day keeps its time of day, as Start and Due dates do.
+    const held = entryOf(task.properties, shape.name)
+    values[shape.name] = isBlankValue(after)
+      ? null
+      : shape.type === 'Date' && typeof after === 'string' && typeof held === 'string'
+        ? timestampForDay(after, held)
+        : after
   }
   if (Object.keys(values).length > 0) changes.properties = values
   return changes

@@ -284,6 +284,24 @@ describe('the update: only what changed', () => {
     })
   })
 
+  it('a Date property moved to another day keeps its time of day; one with none stays a day', () => {
+    const timed = { ...base, properties: { 'Release Date': '2024-05-01T15:30:00.000Z' } }
+    const d = draftFromTask(timed, PROPERTIES)
+    const moved = { ...d, properties: { ...d.properties, 'Release Date': '2024-05-02' } }
+    expect(changesFrom(timed, moved, PROPERTIES)).toEqual({
+      properties: { 'Release Date': '2024-05-02T15:30:00.000Z' },
+    })
+    const day = { ...base, properties: { 'Release Date': '2024-05-01' } }
+    const e = draftFromTask(day, PROPERTIES)
+    expect(
+      changesFrom(
+        day,
+        { ...e, properties: { ...e.properties, 'Release Date': '2024-05-02' } },
+        PROPERTIES,
+      ),
+    ).toEqual({ properties: { 'Release Date': '2024-05-02' } })
+  })
+
   it('a changed description, or one given another format, is sent whole with its format', () => {
     const d = draftFromTask(base, PROPERTIES)
     expect(d.descriptionType).toBe('markdown')
@@ -342,6 +360,25 @@ describe('form state and keys', () => {
     const touched = new Set(touchedBy({ title: '' }))
     expect(shownErrors(errors, touched, false)).toEqual({ title: 'must not be blank' })
     expect(shownErrors(errors, touched, true)).toEqual(errors)
+  })
+
+  it('a new subtask row, or an edit of one property, shows no rule of the others yet', () => {
+    const before = draft({
+      subtasks: [{ key: 1, title: 'First', status: '', assignedUserEmail: '', dueDate: '' }],
+      properties: { Estimate: 2, Contact: 'not-an-address' },
+    })
+    const blank = { key: 2, title: '', status: '', assignedUserEmail: '', dueDate: '' }
+    expect(touchedBy({ subtasks: [...before.subtasks, blank] }, before)).toEqual([])
+    const typed = { ...blank, title: 'Second' }
+    expect(
+      touchedBy(
+        { subtasks: [before.subtasks[0]!, typed] },
+        { ...before, subtasks: [before.subtasks[0]!, blank] },
+      ),
+    ).toEqual(['subtask:2'])
+    expect(touchedBy({ properties: { ...before.properties, Estimate: 3 } }, before)).toEqual([
+      'property:Estimate',
+    ])
   })
 
   it('N creates and Enter opens details, never while typing or with a modifier', () => {
