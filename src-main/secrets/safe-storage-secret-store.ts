@@ -99,16 +99,47 @@ export async function chooseDesktopSecretStore(
   log: (message: string) => void,
 ): Promise<SecretStore> {
   const primary = await keychain.check()
-  if (primary.ok) return keychain
+  if (primary.ok) return alsoReading(keychain, safeStorage)
   const fallback = await safeStorage.check()
   if (fallback.ok) {
     log(
       `The system keychain is unavailable (${primary.reason}); keys are kept encrypted with the OS's safeStorage instead.`,
     )
-    return safeStorage
+    return alsoReading(safeStorage, keychain)
   }
   log(
     `No safe place for API keys: ${primary.reason}; ${fallback.reason}. Boards cannot be saved until the keychain works.`,
   )
   return keychain
+}
+
+/**
+ * `active`, which also finds a key that an earlier start kept in `other` (the store is chosen at
+ * each start: a keychain locked at one start and open at the next left every key in the other
+ * store unseen, and the boards asked for their keys again). A key found there moves into the
+ * active store. Delete removes a key from both, so that a removed board leaves none behind.
+ */
+export function alsoReading(active: SecretStore, other: SecretStore): SecretStore {
+  return {
+    async get(account) {
+      const found = await active.get(account)
+      if (found !== null) return found
+      const elsewhere = await other.get(account).catch(() => null)
+      if (elsewhere === null) return null
+      try {
+        await active.set(account, elsewhere)
+        await other.delete(account)
+      } catch {
+        // Kept where it was: it is found there again next time.
+      }
+      return elsewhere
+    },
+    set: (account, secret) => active.set(account, secret),
+    async delete(account) {
+      const here = await active.delete(account)
+      const there = await other.delete(account).catch(() => false)
+      return here || there
+    },
+    check: () => active.check(),
+  }
 }

@@ -17,6 +17,12 @@ import {
 /** A property value as an input holds it; '' (or an empty list) means "no value". */
 export type DraftPropertyValue = string | number | boolean | string[]
 
+/**
+ * What a date field holds while a part of it (day, month or year) is left out: the browser
+ * reads such a date as '', and taken as that, Save cleared the task's date.
+ */
+export const INCOMPLETE_DATE = 'incomplete date'
+
 export interface SubtaskDraft {
   /** Stable React key; not sent. */
   key: number

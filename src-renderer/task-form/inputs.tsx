@@ -4,6 +4,7 @@
 // a Save or Create with broken rules moves the keyboard to the first field in error, which
 // reads its rule; as alerts, every rule was read out at once, and that one twice.
 import { useId } from 'react'
+import { INCOMPLETE_DATE } from './draft'
 
 interface FieldProps {
   label: string
@@ -74,12 +75,6 @@ export function TextField(props: {
     </Field>
   )
 }
-
-/**
- * What a date field holds while a part of it (day, month or year) is left out: the browser
- * reads such a date as '', and taken as that, Save cleared the task's date.
- */
-export const INCOMPLETE_DATE = 'incomplete date'
 
 export function SelectField(props: {
   label: string

@@ -7,7 +7,6 @@
 // board) is left to the board, which names it in its answer.
 import { entryOf } from '../../src-shared/api/id-table'
 import { toCanonicalTimestamp } from '../../src-shared/api/dates'
-import { INCOMPLETE_DATE } from './inputs'
 import { descriptionNestingProblem } from '../../src-shared/api/description-nesting'
 import { DescriptionContent, Tags, TagName, Title } from '../../src-shared/api/fields'
 import { SERVICE_LIMITS as L } from '../../src-shared/api/limits'
@@ -15,7 +14,7 @@ import type { Task } from '../../src-shared/api/resources'
 import { isEmailAddress, isHttpUrl } from '../../src-shared/api/value-checks'
 import type { PropertyShape } from '../../src-shared/board/vocabulary'
 import type { DraftPropertyValue, TaskDraft } from './draft'
-import { isBlankValue, timestampForDay } from './draft'
+import { INCOMPLETE_DATE, isBlankValue, timestampForDay } from './draft'
 import { milestoneProblem, parentProblem } from './links'
 
 /** Field name (as the draft names it; `property:<Name>`, `subtask:<key>`) to the rule broken. */

@@ -78,9 +78,33 @@ describe('chooseDesktopSecretStore', () => {
     const safe = new SafeStorageSecretStore(fakeSafeStorage(), join(dir, 'k'), 'linux')
     const plain = new SafeStorageSecretStore(fakeSafeStorage('basic_text'), join(dir, 'k'), 'linux')
     const log: string[] = []
-    expect(await chooseDesktopSecretStore(keychain, safe, (m) => log.push(m))).toBe(keychain)
-    expect(await chooseDesktopSecretStore(unavailable, safe, (m) => log.push(m))).toBe(safe)
-    expect(await chooseDesktopSecretStore(unavailable, plain, (m) => log.push(m))).toBe(unavailable)
+    await (
+      await chooseDesktopSecretStore(keychain, safe, (m) => log.push(m))
+    ).set('a', 'in-keychain')
+    expect(await keychain.get('a')).toBe('in-keychain')
+    await (
+      await chooseDesktopSecretStore(unavailable, safe, (m) => log.push(m))
+    ).set('b', 'in-safe')
+    expect(await safe.get('b')).toBe('in-safe')
+    expect(log.at(-1)).toMatch(/kept encrypted with the OS's safeStorage/)
+    const closed = await chooseDesktopSecretStore(unavailable, plain, (m) => log.push(m))
+    await expect(closed.set('c', 'x')).rejects.toThrow()
     expect(log.at(-1)).toMatch(/No safe place for API keys/)
+  })
+
+  it('finds a key an earlier start kept in the other store, moves it, and removes it from both', async () => {
+    const keychain = new MemorySecretStore()
+    const safe = new SafeStorageSecretStore(fakeSafeStorage(), join(dir, 'k'), 'linux')
+    // A start with the keychain locked kept the key with safeStorage.
+    await (await chooseDesktopSecretStore(unavailable, safe, () => {})).set('board', 'tb_key')
+    // The next start has the keychain: the board still has its key, now in the keychain.
+    const next = await chooseDesktopSecretStore(keychain, safe, () => {})
+    expect(await next.get('board')).toBe('tb_key')
+    expect(await keychain.get('board')).toBe('tb_key')
+    expect(await safe.get('board')).toBeNull()
+    // A removed board leaves its key in neither store.
+    await safe.set('board', 'tb_stale')
+    expect(await next.delete('board')).toBe(true)
+    expect([await keychain.get('board'), await safe.get('board')]).toEqual([null, null])
   })
 })
