@@ -3,7 +3,7 @@
 // aria-describedby and aria-invalid, so a screen reader hears it with the field. Not an alert:
 // a Save or Create with broken rules moves the keyboard to the first field in error, which
 // reads its rule; as alerts, every rule was read out at once, and that one twice.
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { INCOMPLETE_DATE } from './draft'
 
 interface FieldProps {
@@ -173,26 +173,50 @@ export function MultiSelectField(props: {
   const { label, value, onChange, error } = props
   // A value the task has that the board's other tasks never showed is still offered.
   const options = [...new Set([...props.options, ...value])]
+  const [typed, setTyped] = useState('')
+  // The options are those loaded tasks use: the board may have others (the interface lists no
+  // property definitions), so one can be typed too; the board refuses one it does not have.
+  const add = () => {
+    const option = typed.trim()
+    if (option === '') return
+    if (!value.includes(option)) onChange([...value, option])
+    setTyped('')
+  }
   return (
     <Field label={label} error={error}>
       {({ id, errorId }) => (
-        <select
-          id={id}
-          multiple
-          size={Math.min(4, Math.max(2, options.length))}
-          value={[...value]}
-          aria-invalid={invalid(error)}
-          aria-describedby={errorId}
-          onChange={(event) =>
-            onChange([...event.target.selectedOptions].map((option) => option.value))
-          }
-        >
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
+        <>
+          <select
+            id={id}
+            multiple
+            size={Math.min(4, Math.max(2, options.length))}
+            value={[...value]}
+            aria-invalid={invalid(error)}
+            aria-describedby={errorId}
+            onChange={(event) =>
+              onChange([...event.target.selectedOptions].map((option) => option.value))
+            }
+          >
+            {options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+          <input
+            aria-label={`${label}: another option`}
+            placeholder="Another option, then Enter"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            onBlur={add}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return
+              // Enter adds the option; it is not the form's Create or Save.
+              event.preventDefault()
+              add()
+            }}
+          />
+        </>
       )}
     </Field>
   )

@@ -270,6 +270,26 @@ describe('New task, a property shown as a choice', () => {
   })
 })
 
+describe('New task, a Multi-Select option typed', () => {
+  it('adds an option typed beside the list, whether or not a loaded task uses it', async () => {
+    const { page } = planner
+    const title = `E2E typed option ${RUN}`
+    await page.getByRole('button', { name: 'New task' }).click()
+    const dialog = newTaskDialog()
+    await field(dialog, 'Title').fill(title)
+    await field(dialog, 'Project').fill('APP')
+    await field(dialog, 'Platforms: another option').fill('Desktop')
+    await field(dialog, 'Platforms: another option').press('Enter')
+    // Enter added the option; it did not create the task.
+    expect(await dialog.count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await expect.poll(() => newTaskDialog().count()).toBe(0)
+    await expect
+      .poll(async () => (await byTitle(title))[0]?.properties['Platforms'])
+      .toEqual(['Desktop'])
+  })
+})
+
 describe('Details panel', () => {
   it('double-click on a bar opens "Task <KEY>"; Save sends only the changed fields', async () => {
     const { task, panel } = await openPlainTask()
