@@ -3,6 +3,7 @@
 // inputs stay the same objects. Most keystrokes do not change what is shown (a trailing comma, a
 // half-typed value that matches nothing, like the one before): then the same `shown` array comes
 // back, so the timeline's layout of every task (the costly part at 5,000 tasks) is not redone.
+import type { PropertyType } from '../../src-shared/api/enums'
 import type { Task } from '../../src-shared/api'
 import { compileFilters, filterBoard } from '../../src-shared/filters'
 import { propertyTypes } from '../../src-shared/board/vocabulary'
@@ -34,6 +35,21 @@ const NO_PROPERTIES: BoardVocabulary = {
   properties: [],
 }
 
+/**
+ * The types, with a property no loaded task has (a saved view's) read as a Checkbox where its
+ * filter is `true` or `false`: the board reads an unset checkbox as unchecked, so "false"
+ * matches every task there; read as Text, it matched none.
+ */
+function withUnseenChecks(types: Map<string, PropertyType>, draft: FilterDraft) {
+  const unseen = Object.entries(draft.properties).filter(
+    ([name, text]) => !types.has(name) && /^(true|false)$/.test(text.trim()),
+  )
+  if (unseen.length === 0) return types
+  const all = new Map(types)
+  for (const [name] of unseen) all.set(name, 'Checkbox')
+  return all
+}
+
 export function filterTasks(
   tasks: readonly Task[],
   draft: FilterDraft,
@@ -41,7 +57,7 @@ export function filterTasks(
   /** The task of an id, as `tasks` has it (the store's table); filterBoard makes one otherwise. */
   lookup?: (id: string) => Task | undefined,
 ): FilterOutcome {
-  const types = propertyTypes(vocabulary)
+  const types = withUnseenChecks(propertyTypes(vocabulary), draft)
   const read = readDraft(draft, types)
   if (read.count === 0)
     return {

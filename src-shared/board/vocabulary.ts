@@ -12,6 +12,7 @@
 // form offers a Select's options AND takes a value it has not seen: the board may have options
 // no loaded task uses, and it refuses a wrong one with its own message.
 import { toCanonicalTimestamp } from '../api/dates'
+import { writableTimestamp } from '../schedule/days'
 import type { PropertyType } from '../api/enums'
 import type { Task } from '../api/resources'
 import { isEmailAddress, isHttpUrl } from '../api/value-checks'
@@ -57,7 +58,15 @@ export function boardVocabulary(tasks: readonly Task[]): BoardVocabulary {
   for (const task of tasks) {
     projectKeys.add(task.projectKey)
     if (task.status) statuses.add(task.status)
-    for (const email of [task.assignedUserEmail, task.createdBy, task.updatedBy]) {
+    // Everyone the board shows acting on a task is a member: a Person property's e-mails are
+    // told from an Email's by them (a member who only started or finished a task counts too).
+    for (const email of [
+      task.assignedUserEmail,
+      task.createdBy,
+      task.updatedBy,
+      task.startedBy,
+      task.endedBy,
+    ]) {
       if (email && isEmailAddress(email)) people.add(email.toLowerCase())
     }
     for (const tag of task.tags) tags.add(tag)
@@ -116,7 +125,8 @@ function stringType(
   distinct: number,
   people: ReadonlySet<string>,
 ): PropertyType {
-  if (strings.every((v) => toCanonicalTimestamp(v) !== undefined)) {
+  // Any form a date may come in from another board (no zone, an offset), as the filters read it.
+  if (strings.every((v) => toCanonicalTimestamp(writableTimestamp(v)) !== undefined)) {
     return 'Date'
   }
   if (strings.every(isEmailAddress)) {

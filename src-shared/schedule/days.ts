@@ -104,14 +104,21 @@ const instants = new Map<string, number>()
 const ZONELESS_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/
 const INSTANTS_KEPT = 200_000
 
-/** Milliseconds of an ISO timestamp; undefined for '' and anything Date cannot read. */
+/** An ISO date first (what every form a board sends starts with). */
+const ISO_DAY_FIRST = /^\d{4}-\d{2}-\d{2}/
+
+/** Milliseconds of an ISO timestamp; undefined for '' and anything else. */
 export function parseInstant(value: string): number | undefined {
   if (!value) return undefined
   let ms = instants.get(value)
   if (ms === undefined) {
     // A date-time with no zone is read as UTC, as every day rule is: Date.parse reads it in the
-    // machine's zone, so the same board would schedule differently in Berlin and in UTC.
-    ms = Date.parse(ZONELESS_TIME.test(value) ? `${value}Z` : value)
+    // machine's zone, so the same board would schedule differently in Berlin and in UTC. Only
+    // what starts as an ISO date is read at all: Date.parse also reads "1" and
+    // "https://example.com/spec/1" (as days of 2001), which made a URL property a Date.
+    ms = ISO_DAY_FIRST.test(value)
+      ? Date.parse(ZONELESS_TIME.test(value) ? `${value}Z` : value)
+      : Number.NaN
     if (instants.size >= INSTANTS_KEPT) instants.clear()
     instants.set(value, ms)
   }

@@ -250,6 +250,11 @@ function moveFix(
   // Days and counts only: the dates are written when the fix is read (chosen).
   const dry = cascade(index, changes, { ...options, dates: false })
   if (watch !== undefined && dry.pushed.some((move) => move.id === watch)) return PUSHES_WATCHED
+  const newStart = (index.startDay[i] as number) + days
+  const newFinish = (index.finishDay[i] as number) + days
+  // The task's own days, from its index days (its new dates may not read as dates at all past
+  // year 9999); the pushed tasks' days, as the cascade keeps them within the calendar.
+  if (newStart < FIRST_PLAN_DAY || newFinish > LAST_PLAN_DAY + 1) return undefined
   for (const move of [...dry.changed, ...dry.pushed]) {
     const at = index.indexOf.get(move.id) as number
     if (inverted[at]) return undefined
@@ -257,8 +262,6 @@ function moveFix(
     if (dated && (move.startDay < FIRST_PLAN_DAY || move.finishDay > LAST_PLAN_DAY + 1))
       return undefined
   }
-  const newStart = (index.startDay[i] as number) + days
-  const newFinish = (index.finishDay[i] as number) + days
   let updates: DateUpdate[] | undefined
   return {
     kind,

@@ -5,7 +5,8 @@ import type { PropertyType } from '../../src-shared/api'
 import { VIEW_SORTS, VIEW_ZOOMS } from '../../src-shared/filters'
 import type { SavedView } from '../../src-shared/filters'
 import { draftOf, EMPTY_DRAFT, readDraft } from '../../src-renderer/filters/filter-draft'
-import { selectFilterOutcome } from '../../src-renderer/filters/filter-outcome'
+import { filterTasks, selectFilterOutcome } from '../../src-renderer/filters/filter-outcome'
+import { boardVocabulary } from '../../src-shared/board/vocabulary'
 import { saveView } from '../../src-renderer/filters/views-actions'
 import { createPlannerStore, SORT_CHOICES, ZOOMS } from '../../src-renderer/state'
 import { buildModel, windowInput } from '../../src-renderer/timeline/view/timeline-model'
@@ -59,6 +60,17 @@ describe('what the user types', () => {
     })
     expect(read.problems).toEqual({})
     expect(read.count).toBe(6)
+  })
+
+  it('a saved "unchecked" filter on a property no loaded task has matches every task, as the board', () => {
+    // The board reads an unset checkbox as unchecked; read as Text, it matched nothing.
+    const tasks = [task('a'), task('b')]
+    const outcome = filterTasks(
+      tasks,
+      { ...EMPTY_DRAFT, properties: { Archived: 'false' } },
+      boardVocabulary(tasks),
+    )
+    expect(outcome.matched).toBe(2)
   })
 
   it('says why a part cannot apply, and applies the rest', () => {

@@ -89,6 +89,31 @@ describe('inferring a property type', () => {
     })
     expect(inferProperty('X', ['a', 'b', 'c'], people).type).toBe('Text')
   })
+  it('reads dates in every form another board may send (no zone, an offset) as a Date', () => {
+    // One zoneless value made the whole property Text, and its range filter matched nothing.
+    const values = [
+      '2026-03-01T10:00:00Z',
+      '2026-03-03',
+      '2026-03-04T09:00:00',
+      '2026-03-05T08:00:00-0500',
+    ]
+    expect(inferProperty('Release', values, people).type).toBe('Date')
+  })
+
+  it('knows a member who only started or finished a task: their e-mail is a Person', () => {
+    // Taken as Email, a filter in another case than stored matched nothing; the board's Person
+    // filter ignores case.
+    const vocabulary = boardVocabulary([
+      buildTask('1', {
+        startedBy: 'linus.t@example.com',
+        endedBy: 'grace@example.com',
+        properties: { Reviewer: 'Linus.T@example.com' },
+      }),
+      buildTask('2', { properties: { Reviewer: 'grace@example.com' } }),
+    ])
+    expect(vocabulary.properties.find((p) => p.name === 'Reviewer')?.type).toBe('Person')
+  })
+
   it('lists people from assignees, creators and updaters, lower case', () => {
     const vocabulary = boardVocabulary([
       buildTask('1', { assignedUserEmail: 'Zed@Example.com', createdBy: 'ann@example.com' }),

@@ -69,6 +69,9 @@ describe('timestamps', () => {
     expect(dayNumberOfTimestamp('')).toBeUndefined()
     expect(dayNumberOfTimestamp('soon')).toBeUndefined()
     expect(parseInstant('not a date')).toBeUndefined()
+    // Date.parse reads these too (as days of 2001): a URL property was taken for a Date one.
+    expect(parseInstant('https://docs.example.com/spec/1')).toBeUndefined()
+    expect(parseInstant('1')).toBeUndefined()
   })
 
   it('writes midnights the way the service stores a date', () => {
