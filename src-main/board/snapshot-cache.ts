@@ -6,8 +6,14 @@ import { BoardSnapshot } from '../../src-shared/ipc'
 import { stringifyForReply } from '../ipc/reply-json'
 import { writeFileAtomic } from '../profiles/atomic-write'
 
+/**
+ * A snapshot is kept with the address it was read from, and answered only for that address: a
+ * sync still writing when its board moved (the write lands after the move's `forget`) left the
+ * old server's tasks on disk, and every later start showed them as the moved board's. A file
+ * written before addresses were kept answers nothing (the next sync reads the board afresh).
+ */
 export class SnapshotCache {
-  private readonly memory = new Map<string, BoardSnapshot>()
+  private readonly memory = new Map<string, { address: string; snapshot: BoardSnapshot }>()
 
   constructor(private readonly dir: string) {}
 
@@ -15,15 +21,16 @@ export class SnapshotCache {
     return join(this.dir, `${encodeURIComponent(profileId)}.json`)
   }
 
-  async get(profileId: string): Promise<BoardSnapshot | undefined> {
+  async get(profileId: string, address: string | null): Promise<BoardSnapshot | undefined> {
+    if (address === null) return undefined
     const cached = this.memory.get(profileId)
-    if (cached) return cached
+    if (cached) return cached.address === address ? cached.snapshot : undefined
     try {
-      const parsed = BoardSnapshot.safeParse(
-        JSON.parse(await readFile(this.file(profileId), 'utf8')),
-      )
-      if (!parsed.success) return undefined
-      this.memory.set(profileId, parsed.data)
+      const stored = JSON.parse(await readFile(this.file(profileId), 'utf8')) as unknown
+      if (typeof stored !== 'object' || stored === null || !('address' in stored)) return undefined
+      const parsed = BoardSnapshot.safeParse((stored as { snapshot?: unknown }).snapshot)
+      if (!parsed.success || stored.address !== address) return undefined
+      this.memory.set(profileId, { address, snapshot: parsed.data })
       return parsed.data
     } catch {
       return undefined
@@ -31,13 +38,15 @@ export class SnapshotCache {
   }
 
   /**
-   * Stores the snapshot. Its JSON is made once, for the file and for the reply that carries
-   * this same object to the renderer (ipc/reply-json.ts): pass the snapshot you will return.
+   * Stores the snapshot, read from `address`. Its JSON is made once, for the file and for the
+   * reply that carries this same object to the renderer (ipc/reply-json.ts): pass the snapshot
+   * you will return.
    */
-  async put(snapshot: BoardSnapshot): Promise<void> {
-    this.memory.set(snapshot.profileId, snapshot)
+  async put(snapshot: BoardSnapshot, address: string): Promise<void> {
+    this.memory.set(snapshot.profileId, { address, snapshot })
     await mkdir(this.dir, { recursive: true })
-    await writeFileAtomic(this.file(snapshot.profileId), stringifyForReply(snapshot))
+    const text = `{"address":${JSON.stringify(address)},"snapshot":${stringifyForReply(snapshot)}}`
+    await writeFileAtomic(this.file(snapshot.profileId), text)
   }
 
   async forget(profileId: string): Promise<void> {

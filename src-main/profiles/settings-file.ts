@@ -93,6 +93,7 @@ async function moveAside(path: string, why: string): Promise<ProfileError> {
   return new ProfileError(
     'settings_corrupt',
     `The board settings file ${path} could not be read (${why}). It was moved to ${aside}; ` +
-      'the planner continues with no boards configured.',
+      'the planner continues without the boards it held (add them again, or put the file back ' +
+      'while the planner is closed).',
   )
 }

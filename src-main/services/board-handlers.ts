@@ -40,8 +40,11 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
   /** Per board, the tasks creates have named since the planner started (see tasks:create). */
   const namedCreates = new Map<string, Set<string>>()
   const syncs = new SyncRuns()
+  /** The board's stored snapshot, for the address the board has now. */
+  const stored = async (profileId: string) =>
+    context.cache.get(profileId, await context.profiles.addressOf(profileId))
   const knownTasks = async (profileId: string): Promise<Map<string, Task>> =>
-    new Map(((await context.cache.get(profileId))?.tasks ?? []).map((t) => [t.id, t]))
+    new Map(((await stored(profileId))?.tasks ?? []).map((t) => [t.id, t]))
 
   /**
    * The snapshot as the planner knows the board now (a new object only when that differs): the
@@ -66,9 +69,9 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
   return {
     'board:sync': async ({ cachedFirst }) => {
       const profileId = await context.currentId()
-      const cached = await context.cache.get(profileId)
-      if (cachedFirst && cached) return withPending({ ...cached, fromCache: true })
       const address = await context.profiles.addressOf(profileId)
+      const cached = await context.cache.get(profileId, address)
+      if (cachedFirst && cached) return withPending({ ...cached, fromCache: true })
       const client = await context.client(profileId)
       const progress = { profileId, requests: 0, tasksLoaded: 0, pendingSlices: 0 }
       const run = syncs.start(profileId)
@@ -87,7 +90,7 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
         // Moved to another address, or removed, while it loaded: what was read is not this
         // board's (any more), and it is neither stored nor taken as seen.
         const now = await context.profiles.addressOf(profileId)
-        if (now !== address) {
+        if (now === null || now !== address) {
           throw new IpcFailure(
             now === null ? 'NOT_FOUND' : 'CONFLICT',
             now === null
@@ -101,7 +104,13 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
           syncedAt: new Date().toISOString(),
           fromCache: false,
         }
-        await context.cache.put(snapshot)
+        // Stored for the next start, if it can be: a full disk or a folder that cannot be
+        // written costs the stored copy, not the board just loaded.
+        await context.cache
+          .put(snapshot, now)
+          .catch((error: unknown) =>
+            console.warn(`The board's snapshot could not be stored: ${String(error)}`),
+          )
         context.sender.snapshotTaken(profileId, snapshot.tasks)
         // The board answered: edits waiting for it go now, in the background.
         void context.sender.retry(profileId).catch(() => undefined)

@@ -1,6 +1,7 @@
 // The composition root of main's services, shared by Electron and browser mode: profiles and
 // keychain, the local board, an API client per board, sync with its snapshot cache, and the edit
 // journal. It returns the IPC handlers; the caller decides how they are reached.
+import { ProfileError } from '../profiles/profile-error'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { IpcFailure, PLANNER_DESCRIPTION_TYPE } from '../../src-shared/ipc'
@@ -64,6 +65,7 @@ export async function createPlannerServices(
   const appearance = new AppearanceStore(join(options.userDataDir, 'appearance.json'), log)
 
   let localBoard: LocalBoard | undefined
+  let unreadableSettings: string | undefined
   if (options.localBoard !== false) {
     const storedKey = await options.secretStore.get('board:local').catch(() => null)
     localBoard = await startLocalBoard({
@@ -72,12 +74,24 @@ export async function createPlannerServices(
       log,
       ...(options.localBoardTasks !== undefined ? { seedTasks: options.localBoardTasks } : {}),
     })
+    const local = { baseUrl: localBoard.url, apiKey: localBoard.apiKey }
     try {
-      await profiles.ensureLocalProfile({ baseUrl: localBoard.url, apiKey: localBoard.apiKey })
+      await profiles.ensureLocalProfile(local)
     } catch (error) {
-      log(
-        `The local demo board is running but could not be saved as a board: ${(error as Error).message}`,
-      )
+      // A settings file that could not be read has been moved aside: the local board is set up
+      // again in a new one, and the window says what happened (the problem list of the board
+      // shown), not only the log. Before, no board showed at all until the next start.
+      if (error instanceof ProfileError && error.reason === 'settings_corrupt') {
+        log(error.message)
+        unreadableSettings = error.message
+        await profiles.ensureLocalProfile(local).catch((again: unknown) => {
+          log(`The local demo board could not be saved as a board: ${String(again)}`)
+        })
+      } else {
+        log(
+          `The local demo board is running but could not be saved as a board: ${(error as Error).message}`,
+        )
+      }
     }
   }
 
@@ -86,6 +100,11 @@ export async function createPlannerServices(
     if (!profile) throw new IpcFailure('NOT_FOUND', 'That board is no longer configured.')
     const apiKey = await profiles.apiKeyFor(profileId)
     return clients.get(profileId, { baseUrl: profile.baseUrl, apiKey })
+  }
+
+  if (unreadableSettings) {
+    for (const profile of await profiles.list().catch(() => []))
+      journal.addProblem(profile.id, { kind: 'unreadable', message: unreadableSettings, tasks: [] })
   }
 
   if (setAside) {

@@ -57,8 +57,11 @@ describe('a refresh in browser mode', () => {
     const body = await sync({})
     expect(snapshotStringifies(stringify)).toBe(1)
     stringify.mockRestore()
+    // The file keeps the address the snapshot was read from beside the same text.
     const onDisk = readFileSync(join(dir, 'snapshots', 'local.json'), 'utf8')
-    expect(body).toBe(`{"ok":true,"value":${onDisk}}`)
+    const snapshotText = body.slice('{"ok":true,"value":'.length, -1)
+    expect(onDisk).toMatch(/^\{"address":"[^"]+","snapshot":/)
+    expect(onDisk.endsWith(`,"snapshot":${snapshotText}}`)).toBe(true)
     const reply = JSON.parse(body) as { ok: true; value: unknown }
     const snapshot = BoardSnapshot.parse(reply.value)
     expect(snapshot).toMatchObject({ profileId: 'local', fromCache: false })
