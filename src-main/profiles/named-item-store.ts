@@ -131,22 +131,37 @@ export class NamedItemStore<T extends { name: string }> {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
       throw error
     }
-    let items: T[] | undefined
+    let parsed: unknown
     try {
-      const result = this.#file.safeParse(JSON.parse(text))
-      if (result.success && result.data.profileId === profileId) items = result.data.items
+      parsed = JSON.parse(text)
     } catch {
       // Not JSON: set aside below.
     }
-    if (!items) {
-      const aside = `${file}.unreadable-${this.now().getTime()}`
-      await rename(file, aside)
-      this.#log(
-        `Saved ${this.#kind.key} of board ${profileId} could not be read; the file was kept as ${aside}.`,
+    const result = this.#file.safeParse(parsed)
+    if (result.success && result.data.profileId === profileId) return result.data.items.sort(byName)
+    const body =
+      typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {}
+    // A newer planner's file is its own: neither read as this one's nor written over.
+    if (typeof body['version'] === 'number' && body['version'] > 1)
+      throw new IpcFailure(
+        'INTERNAL',
+        `The saved ${this.#kind.key} of this board were written by a newer planner (format ${body['version']}); open them there. This planner leaves the file as it is.`,
       )
-      return []
-    }
-    return items.sort(byName)
+    // Item by item: one that no longer reads (damaged, hand-edited) costs itself, not the rest.
+    const listed = body['profileId'] === profileId ? body[this.#kind.key] : undefined
+    const all: unknown[] = Array.isArray(listed) ? listed : []
+    const kept = all
+      .flatMap((item) => {
+        const one = this.#kind.schema.safeParse(item)
+        return one.success ? [one.data] : []
+      })
+      .slice(0, this.#kind.max)
+    const aside = `${file}.unreadable-${this.now().getTime()}`
+    await rename(file, aside)
+    this.#log(
+      `Saved ${this.#kind.key} of board ${profileId} could not be read whole (${kept.length} of ${all.length} kept); the file was kept as ${aside}.`,
+    )
+    return kept.length > 0 ? this.#write(profileId, kept) : []
   }
 
   async #write(profileId: string, items: T[]): Promise<T[]> {

@@ -98,6 +98,29 @@ describe('saved views', () => {
     expect((await s.save('local', view('New'))).map((v) => v.name)).toEqual(['New'])
   })
 
+  it('keep the views a file still holds readable when one of them is not, and the file aside', async () => {
+    const s = store()
+    await s.save('local', view('Good'))
+    await s.save('local', view('Odd'))
+    const file = s.fileOf('local')
+    const text = JSON.parse(readFileSync(file, 'utf8'))
+    text.views.find((v: { name: string }) => v.name === 'Odd').zoom = 'decade'
+    writeFileSync(file, JSON.stringify(text))
+    expect((await s.list('local')).map((v) => v.name)).toEqual(['Good'])
+    expect(readdirSync(dir).some((n) => n.startsWith('local.json.unreadable-'))).toBe(true)
+    expect(logs.join()).toMatch(/1 of 2/)
+  })
+
+  it('leave a file a newer planner wrote as it is, and say so', async () => {
+    const s = store()
+    const file = s.fileOf('local')
+    const newer = JSON.stringify({ version: 2, profileId: 'local', views: [{ name: 'Theirs' }] })
+    writeFileSync(file, newer)
+    await expect(s.list('local')).rejects.toThrow(/newer planner/)
+    await expect(s.save('local', view('Mine'))).rejects.toThrow(/newer planner/)
+    expect(readFileSync(file, 'utf8')).toBe(newer)
+  })
+
   it('keep every one of many saves made at once (no lost write)', async () => {
     const s = store()
     await Promise.all(Array.from({ length: 12 }, (_, i) => s.save('local', view(`View ${i}`))))
