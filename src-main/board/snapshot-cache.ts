@@ -4,7 +4,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { BoardSnapshot } from '../../src-shared/ipc'
 import { stringifyForReply } from '../ipc/reply-json'
-import { writeFileAtomic } from '../profiles/atomic-write'
+import { removeStaleTempFiles, writeFileAtomic } from '../profiles/atomic-write'
 
 /**
  * A snapshot is kept with the address it was read from, and answered only for that address: a
@@ -45,6 +45,8 @@ export class SnapshotCache {
   async put(snapshot: BoardSnapshot, address: string): Promise<void> {
     this.memory.set(snapshot.profileId, { address, snapshot })
     await mkdir(this.dir, { recursive: true })
+    // A crash mid-write left its temp file (tens of MB at 50,000 tasks): gone at the next write.
+    await removeStaleTempFiles(this.file(snapshot.profileId))
     const text = `{"address":${JSON.stringify(address)},"snapshot":${stringifyForReply(snapshot)}}`
     await writeFileAtomic(this.file(snapshot.profileId), text)
   }

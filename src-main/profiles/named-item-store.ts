@@ -9,7 +9,7 @@ import { mkdir, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { IpcFailure } from '../../src-shared/ipc'
-import { writeFileAtomic } from './atomic-write'
+import { removeStaleTempFiles, writeFileAtomic } from './atomic-write'
 
 export interface NamedItemKind<T extends { name: string }> {
   /** The item's schema, as stored. */
@@ -167,6 +167,7 @@ export class NamedItemStore<T extends { name: string }> {
   async #write(profileId: string, items: T[]): Promise<T[]> {
     const sorted = [...items].sort(byName)
     await mkdir(this.#dir, { recursive: true, mode: 0o700 })
+    await removeStaleTempFiles(this.fileOf(profileId))
     const body = { version: 1, profileId, [this.#kind.key]: sorted }
     const text = this.#kind.pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body)
     await writeFileAtomic(this.fileOf(profileId), `${text}\n`)

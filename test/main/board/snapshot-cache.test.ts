@@ -1,7 +1,7 @@
 // The stored snapshot of a board is shown only for the address it was read from. A sync still
 // writing when the board moved (its write lands after the move's forget) left the old server's
 // tasks on disk, and every later start showed them as the moved board's stored copy.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
@@ -34,4 +34,15 @@ it('answers a stored snapshot for the address it was read from, and none for ano
   const same = new SnapshotCache(dir)
   await same.put(snapshot, 'https://old.example.com')
   expect(await same.get('team', 'https://new.example.com')).toBeUndefined()
+})
+
+it('removes the temp file a crash mid-write left, at the next write', async () => {
+  const cache = new SnapshotCache(dir)
+  await cache.put(snapshot, 'https://old.example.com')
+  const stale = join(dir, '.team.json.tmp-12345')
+  writeFileSync(stale, 'half a snapshot')
+  const hourAgo = new Date(Date.now() - 3_600_000)
+  utimesSync(stale, hourAgo, hourAgo)
+  await cache.put(snapshot, 'https://old.example.com')
+  expect(existsSync(stale)).toBe(false)
 })
