@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import {
   app,
   BrowserWindow,
+  dialog,
   ipcMain,
   nativeTheme,
   protocol,
@@ -13,6 +14,7 @@ import {
   shell,
 } from 'electron'
 import { registerIpc, sendEvent } from './ipc/electron-ipc'
+import { DataDirLockedError, lockDataDir } from './web/data-dir-lock'
 import { createIpcRouter } from './ipc/ipc-router'
 import { KeyringSecretStore } from './secrets/keyring-secret-store'
 import {
@@ -76,6 +78,17 @@ async function start(): Promise<void> {
     }
   })
   const userDataDir = app.getPath('userData')
+  // The same lock browser mode takes: `npm run web -- --user-data <this folder>` while the app
+  // runs would otherwise write the same boards, views and journal from two processes.
+  try {
+    const lock = lockDataDir(userDataDir)
+    app.once('quit', () => lock.release())
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error
+    dialog.showErrorBox('Taskboard Planner is already open', error.message)
+    app.exit(1)
+    return
+  }
   const secretStore = await chooseDesktopSecretStore(
     new KeyringSecretStore(secretServiceName(app.isPackaged)),
     new SafeStorageSecretStore(safeStorage, join(userDataDir, 'keys.safe-storage.json')),
