@@ -104,6 +104,11 @@ export class BatchSend {
         const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined
         return { kind: 'waiting', reason: messageOf(error), retryAfterMs }
       }
+      // Refused part-way (a batch sent in chunks): the chunks before were applied. Their
+      // versions are learned, or the next edit of those tasks reads as someone else's change.
+      const applied = error instanceof ApiError ? (error.batch?.completed ?? 0) : 0
+      if (applied > 0 && writer)
+        await this.learnVersions(writer, profileId, tasks.slice(0, applied), known)
       this.journal.remove(batch.id)
       return { kind: 'refused', error }
     }

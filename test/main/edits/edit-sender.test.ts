@@ -335,6 +335,35 @@ describe('edit sender', () => {
     expect(journal.problems('p')).toHaveLength(1)
   })
 
+  it('learns the versions of the part a board applied before refusing the rest of a batch', async () => {
+    // Applied in chunk 1, refused in chunk 2: the applied task's next edit read as someone
+    // else's change (the planner had not learned its own write).
+    const before = task('a', 'v1')
+    const after = { ...before, title: 'mine', updatedAt: 'v2' }
+    const writer: BoardWriter = {
+      listTasks: async () => [after],
+      updateTasks: async () => {
+        throw new ApiError('INVALID_REQUEST', 'tasks[1].status: no such status', {
+          status: 400,
+          batch: { completed: 1, failedFrom: 1, failedTo: 2, total: 2 },
+        })
+      },
+    }
+    const { sender } = makeSender(writer)
+    await expect(
+      sender.submit(
+        'p',
+        [
+          { id: 'a', title: 'mine' },
+          { id: 'b', status: 'Nope' },
+        ],
+        { a: 'v1' },
+        [before, task('b', 'v1')],
+      ),
+    ).rejects.toThrow(/no such status/)
+    expect(journal.versions('p', ['a']).get('a')?.updatedAt).toBe('v2')
+  })
+
   it('sends what a previous run left at start, oldest first, board by board', async () => {
     journal.append('p', [{ id: 'a', title: 'one' }])
     journal.append('q', [{ id: 'z', title: 'other board' }])
