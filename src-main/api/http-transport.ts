@@ -68,6 +68,9 @@ export interface RequestSpec<T> {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+/** Shorter than this, a key is not taken out of the board's words (it is no secret-like text). */
+const MIN_SECRET_LENGTH = 16
+
 export class HttpTransport {
   /** `https://board.example.com`, for messages. */
   readonly origin: string
@@ -134,12 +137,27 @@ export class HttpTransport {
   }
 
   /**
+   * An answer's text with this board's key taken out, where the answer can only become an error
+   * message: a board (or a proxy) that echoes the Authorization header must not have the key
+   * go further, not even in a snippet cut short. A successful JSON answer is data (a task's
+   * description may hold any text) and is left as it is; so is a key too short to be a secret
+   * (the spec gives keys no form), which would otherwise be cut out of ordinary words.
+   */
+  private withoutKeyText(text: string, status: number, contentType: string | null): string {
+    const key = this.options.apiKey
+    const data = status >= 200 && status < 300 && /json/i.test(contentType ?? '')
+    if (data || key.length < MIN_SECRET_LENGTH) return text
+    return text.split(key).join('[the API key]')
+  }
+
+  /**
    * The error with this board's key taken out of every text the board gave: a debug proxy or a
    * careless gateway may echo the request's Authorization header, and the message goes to the
    * window, to the edit journal on disk and to the log.
    */
   private withoutKey(error: ApiError): ApiError {
     const key = this.options.apiKey
+    if (key.length < MIN_SECRET_LENGTH) return error
     const clean = (text: string) => text.split(key).join('[the API key]')
     const said = [error.message, error.serverMessage ?? '', ...error.issues.map((i) => i.message)]
     if (!said.some((text) => text.includes(key))) return error
@@ -174,10 +192,8 @@ export class HttpTransport {
         // Never follow: that would carry the key (and a POST's body) to another address.
         redirect: 'manual',
       })
-      // A board (or a proxy) that echoes the Authorization header: the key never goes further,
-      // not even in a snippet cut short in an error message.
-      const text = (await response.text()).split(this.options.apiKey).join('[the API key]')
       const { status, headers } = response
+      const text = this.withoutKeyText(await response.text(), status, headers.get('content-type'))
       const body = classifyBody(text, headers.get('content-type'))
       return {
         answer: { status, body, location: headers.get('location') },

@@ -9,11 +9,11 @@ import { removeStaleTempFiles, writeFileAtomic } from '../profiles/atomic-write'
 /**
  * A snapshot is kept with the address it was read from, and answered only for that address: a
  * sync still writing when its board moved (the write lands after the move's `forget`) left the
- * old server's tasks on disk, and every later start showed them as the moved board's. A file
- * written before addresses were kept answers nothing (the next sync reads the board afresh).
+ * old server's tasks on disk, and every later start showed them as the moved board's.
  */
 export class SnapshotCache {
-  private readonly memory = new Map<string, { address: string; snapshot: BoardSnapshot }>()
+  /** What each board's file held, once read: null when nothing usable. */
+  private readonly memory = new Map<string, { address: string; snapshot: BoardSnapshot } | null>()
 
   constructor(private readonly dir: string) {}
 
@@ -23,17 +23,34 @@ export class SnapshotCache {
 
   async get(profileId: string, address: string | null): Promise<BoardSnapshot | undefined> {
     if (address === null) return undefined
+    if (!this.memory.has(profileId)) this.memory.set(profileId, await this.read(profileId, address))
     const cached = this.memory.get(profileId)
-    if (cached) return cached.address === address ? cached.snapshot : undefined
+    return cached?.address === address ? cached.snapshot : undefined
+  }
+
+  /**
+   * The file's snapshot and the address it was read from; null when there is none to use. Read
+   * once: every edit asks for the board's tasks, and the file may be tens of MB. A file written
+   * before addresses were kept is taken for the board's address now (the planner wrote it).
+   */
+  private async read(
+    profileId: string,
+    address: string,
+  ): Promise<{ address: string; snapshot: BoardSnapshot } | null> {
     try {
       const stored = JSON.parse(await readFile(this.file(profileId), 'utf8')) as unknown
-      if (typeof stored !== 'object' || stored === null || !('address' in stored)) return undefined
-      const parsed = BoardSnapshot.safeParse((stored as { snapshot?: unknown }).snapshot)
-      if (!parsed.success || stored.address !== address) return undefined
-      this.memory.set(profileId, { address, snapshot: parsed.data })
-      return parsed.data
+      if (typeof stored !== 'object' || stored === null) return null
+      const kept = 'address' in stored && typeof stored.address === 'string'
+      const parsed = BoardSnapshot.safeParse(
+        kept ? (stored as { snapshot?: unknown }).snapshot : stored,
+      )
+      if (!parsed.success) return null
+      return {
+        address: kept ? (stored as { address: string }).address : address,
+        snapshot: parsed.data,
+      }
     } catch {
-      return undefined
+      return null
     }
   }
 

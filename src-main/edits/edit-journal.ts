@@ -45,6 +45,11 @@ export interface SetAsideJournal {
   carried: number
 }
 
+/** Rowids read at once when a damaged journal is read out (a range that fails: one by one). */
+const SALVAGE_RANGE = 64
+/** Rowids tried one by one in a table whose size cannot be read (its root page damaged). */
+const UNREADABLE_TABLE_PROBE = 20_000
+
 /** The rows of a damaged journal that could still be read, each table's in its order. */
 interface ReadableRows {
   batches: unknown[][]
@@ -376,23 +381,51 @@ export class EditJournal {
     }
   }
 
-  /** Every row that can still be read, table by table, until the first that cannot. */
+  /**
+   * Every row that can still be read, table by table, in rowid order. Read in ranges, and a
+   * range that fails row by row: read in one pass, a table stopped at its first damaged page,
+   * and a file damaged near its start carried nothing over.
+   */
   readableRows(): ReadableRows {
-    const read = (sql: string) => {
+    const read = (table: string, columns: string) => {
       const rows: unknown[][] = []
+      let last = UNREADABLE_TABLE_PROBE
       try {
-        for (const row of this.db.prepare(sql).raw(true).iterate()) rows.push(row as unknown[])
+        const [max] = this.db.prepare(`SELECT max(rowid) FROM ${table}`).raw(true).get() as [
+          number | null,
+        ]
+        last = max ?? 0
       } catch {
-        // The damaged page: the rows before it are what this table gives.
+        // Its root page is damaged: probe every rowid up to UNREADABLE_TABLE_PROBE.
+      }
+      const range = this.db.prepare(
+        `SELECT ${columns} FROM ${table} WHERE rowid BETWEEN ? AND ? ORDER BY rowid`,
+      )
+      const one = this.db.prepare(`SELECT ${columns} FROM ${table} WHERE rowid = ?`)
+      for (let from = 1; from <= last; from += SALVAGE_RANGE) {
+        const to = Math.min(last, from + SALVAGE_RANGE - 1)
+        try {
+          rows.push(...(range.raw(true).all(from, to) as unknown[][]))
+        } catch {
+          for (let id = from; id <= to; id++) {
+            try {
+              const row = one.raw(true).get(id) as unknown[] | undefined
+              if (row) rows.push(row)
+            } catch {
+              // On the damaged page: lost.
+            }
+          }
+        }
       }
       return rows
     }
     return {
       batches: read(
-        'SELECT id, profile_id, created_at, tasks_json, seen_json, base_json, attempts, last_error FROM pending_edits ORDER BY seq',
+        'pending_edits',
+        'id, profile_id, created_at, tasks_json, seen_json, base_json, attempts, last_error',
       ),
-      problems: read('SELECT id, profile_id, problem_json FROM edit_problems ORDER BY seq'),
-      versions: read('SELECT profile_id, task_id, task_json FROM task_versions'),
+      problems: read('edit_problems', 'id, profile_id, problem_json'),
+      versions: read('task_versions', 'profile_id, task_id, task_json'),
     }
   }
 

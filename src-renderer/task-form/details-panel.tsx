@@ -109,7 +109,12 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
       draftFromTask(task, vocabulary.properties),
       vocabulary.properties,
     )
-    const clash = Object.keys(changes).some((field) => field in since)
+    // Properties field by field: another user's change of one is no clash with an edit of another.
+    const clash = (Object.keys(changes) as (keyof typeof changes)[]).some((field) =>
+      field === 'properties'
+        ? Object.keys(changes.properties ?? {}).some((name) => name in (since.properties ?? {}))
+        : field in since,
+    )
     const outcome = await applyEdit(
       store,
       api,

@@ -1,6 +1,7 @@
 // What the New task dialog and the details panel edit: one draft of a task's fields, as form
 // inputs hold them (strings for text and dates, the property values as the spec's shapes). The
 // same draft type serves both, so validation and the request builders are shared.
+import { isCalendarDate } from '../../src-shared/api/dates'
 import { entryOf } from '../../src-shared/api/id-table'
 import type { DescriptionType, Priority, TaskType } from '../../src-shared/api/enums'
 import type { Task } from '../../src-shared/api/resources'
@@ -83,6 +84,8 @@ export function dayOf(iso: string): string {
  */
 export function timestampForDay(day: string, previous: string): string {
   if (day === '') return ''
+  // Not a day (a date left incomplete): kept as it is, for the form's rule to refuse it.
+  if (!isCalendarDate(day)) return day
   if (previous.length <= 10) return day
   // Moved by whole days from the day it is on, as a dragged bar moves: the same UTC time of
   // day, written in UTC (a board's offset or missing zone would put the day picked elsewhere).

@@ -186,6 +186,28 @@ export function minuteOfTaskDate(value: string): string {
  * The timestamp `days` whole days later (earlier when negative), same time of day, canonical.
  * Throws RangeError for an unreadable timestamp: a move must never write a date it made up.
  */
+/**
+ * Whole days `timestamp` may move earlier and later and still name a day a board can store
+ * (years 0000-9999): a drag of a task due 9999-12-31 (a board's "never") wrote +010000-01-01,
+ * and the board refused the gesture's whole batch.
+ */
+export function dayRoom(timestamp: string): { earlier: number; later: number } {
+  const ms = parseInstant(timestamp)
+  if (ms === undefined) return { earlier: 0, later: 0 }
+  const day = dayNumberOfMs(ms)
+  return { earlier: day - FIRST_PLAN_DAY, later: LAST_PLAN_DAY - day }
+}
+
+/** `days`, held so that each of `timestamps` moved by it stays within years 0000-9999. */
+export function daysWithin(days: number, timestamps: readonly string[]): number {
+  let held = days
+  for (const timestamp of timestamps) {
+    const room = dayRoom(timestamp)
+    held = Math.max(-room.earlier, Math.min(room.later, held))
+  }
+  return held
+}
+
 export function shiftTimestamp(timestamp: string, days: number): string {
   const ms = parseInstant(timestamp)
   if (ms === undefined) throw new RangeError(`not a timestamp: '${timestamp}'`)

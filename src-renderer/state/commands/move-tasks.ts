@@ -3,6 +3,7 @@
 // tray). A milestone moves its due date only: the service ignores a milestone's startDate, so
 // sending one would leave the planner showing a value the board never took.
 import {
+  daysWithin,
   parseInstant as timeOf,
   shiftTimestamp as addDays,
   wholeDays,
@@ -11,7 +12,16 @@ import { changeDates } from './change-dates'
 import type { CommandResult, MoveTasksArgs, TaskDates, TaskTable } from './types'
 
 export function moveTasks<B extends TaskTable>(board: B, args: MoveTasksArgs): CommandResult<B> {
-  const days = wholeDays(args.days)
+  // The move is held where any date it moves would leave years 0000-9999 (a board's "never",
+  // 9999-12-31): all tasks move by the same days, as dragged together.
+  const moved = args.ids.flatMap((id) => {
+    const task = board.tasksById[id]
+    if (!task) return []
+    return [task.type === 'milestone' ? '' : task.startDate, task.dueDate].filter(
+      (date) => timeOf(date) !== undefined,
+    )
+  })
+  const days = daysWithin(wholeDays(args.days), moved)
   const wanted: TaskDates[] = []
   if (days !== 0) {
     for (const id of args.ids) {

@@ -9,6 +9,7 @@
 // - A task with no dates is not on the timeline: no change (see scheduleTask).
 import {
   DAY_MS,
+  daysWithin,
   parseInstant as timeOf,
   shiftTimestamp as addDays,
   wholeDays,
@@ -18,11 +19,19 @@ import type { CommandResult, ResizeTaskArgs, TaskTable } from './types'
 
 export function resizeTask<B extends TaskTable>(board: B, args: ResizeTaskArgs): CommandResult<B> {
   const task = board.tasksById[args.id]
-  const requested = wholeDays(args.days)
-  if (!task || task.type === 'milestone' || requested === 0) return changeDates(board, [])
+  if (!task || task.type === 'milestone') return changeDates(board, [])
   const start = timeOf(task.startDate)
   const due = timeOf(task.dueDate)
   if (start === undefined && due === undefined) return changeDates(board, [])
+  // The dragged edge stays within years 0000-9999 (a board's "never", 9999-12-31).
+  const edge =
+    args.edge === 'start'
+      ? start !== undefined
+        ? task.startDate
+        : task.dueDate
+      : task.dueDate || task.startDate
+  const requested = daysWithin(wholeDays(args.days), [edge])
+  if (requested === 0) return changeDates(board, [])
 
   if (start !== undefined && due !== undefined) {
     // Whole days between the two ends; 0 for bad data where start is after due, so the start can

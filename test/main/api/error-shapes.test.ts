@@ -388,4 +388,18 @@ describe('a board that echoes the key', () => {
     // Nor any long part of it (a snippet cut short).
     expect(said).not.toContain(STUB_KEY.slice(0, 24))
   })
+
+  it('leaves the data of a successful answer as it is, the key in a description included', async () => {
+    const description = `Rotate the CI key ${STUB_KEY} by Friday`
+    stub.otherwise(json(200, { success: true, tasks: [sampleTask({ description })] }))
+    const [task] = await api().listTasks({})
+    expect(task!.description).toBe(description)
+  })
+
+  it('takes nothing out of the words of a board whose key is too short to be a secret', async () => {
+    stub.otherwise(json(400, { error: true, message: 'Invalid input: idempotency' }))
+    const short = recordingClient(stub.url, { apiKey: 'id' }).client
+    const error = await expectApiError(short.listTasks({}), 'INVALID_REQUEST')
+    expect(error.message).toContain('Invalid input: idempotency')
+  })
 })

@@ -46,3 +46,10 @@ it('removes the temp file a crash mid-write left, at the next write', async () =
   await cache.put(snapshot, 'https://old.example.com')
   expect(existsSync(stale)).toBe(false)
 })
+
+it('takes a file written before addresses were kept for the board as it is now', async () => {
+  writeFileSync(join(dir, 'team.json'), JSON.stringify(snapshot))
+  expect((await new SnapshotCache(dir).get('team', 'https://now.example.com'))?.tasks).toHaveLength(
+    1,
+  )
+})

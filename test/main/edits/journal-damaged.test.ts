@@ -60,6 +60,8 @@ it.each([3, 10, 20])('sets a file damaged at page %i aside and keeps what it can
     const order = titles.map((t) => Number(t.split(' ')[1]))
     expect(order).toEqual([...order].sort((a, b) => a - b))
     expect(setAside!.carried).toBe(titles.length)
+    // Nearly every batch: those the damaged page held or led to are lost (a page holds about 15).
+    expect(titles.length).toBeGreaterThan(300)
     journal.append('p', [{ id: 'new', title: 'after' }])
     expect(journal.pending('p').at(-1)!.tasks[0]!.title).toBe('after')
   } finally {

@@ -32,6 +32,24 @@ describe('moveTasks', () => {
     expect(next.tasksById.t1?.title).toBe('Task t1')
   })
 
+  it('moves no date past 9999-12-31 (a board’s "never"): the whole move is held at the edge', () => {
+    // Sent as +010000-01-01, the board refused the whole gesture's batch.
+    const never = table(
+      task('n', { startDate: '2026-03-01T00:00:00.000Z', dueDate: '9999-12-30T00:00:00.000Z' }),
+      task('o', { startDate: '2026-03-01T00:00:00.000Z', dueDate: '2026-03-02T00:00:00.000Z' }),
+    )
+    const { updates } = moveTasks(never, { ids: ['n', 'o'], days: 5 })
+    expect(updates).toEqual([
+      { id: 'n', startDate: '2026-03-02T00:00:00.000Z', dueDate: '9999-12-31T00:00:00.000Z' },
+      { id: 'o', startDate: '2026-03-02T00:00:00.000Z', dueDate: '2026-03-03T00:00:00.000Z' },
+    ])
+    expect(moveTasks(never, { ids: ['n'], days: 400 }).updates[0]?.dueDate).toBe(
+      '9999-12-31T00:00:00.000Z',
+    )
+    const resized = resizeTask(never, { id: 'n', edge: 'end', days: 3 }).updates
+    expect(resized).toEqual([{ id: 'n', dueDate: '9999-12-31T00:00:00.000Z' }])
+  })
+
   it('moves the one date a task has, a milestone by its due date only, and skips undated tasks', () => {
     const { updates } = moveTasks(board, { ids: ['t2', 't3', 'm1', 't4', 'gone'], days: -2 })
     expect(updates).toEqual([

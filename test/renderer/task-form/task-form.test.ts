@@ -15,6 +15,7 @@ import { shownErrors, touchedBy, withPendingTag } from '../../../src-renderer/ta
 import { milestoneProblem, parentProblem } from '../../../src-renderer/task-form/links'
 import { keyAction } from '../../../src-renderer/task-form/open-keys'
 import { changesFrom, createItemFrom } from '../../../src-renderer/task-form/to-request'
+import { INCOMPLETE_DATE } from '../../../src-renderer/task-form/draft'
 import { validateDraft } from '../../../src-renderer/task-form/validate'
 import { task } from '../state/fixtures'
 
@@ -282,6 +283,14 @@ describe('the update: only what changed', () => {
       parentId: 'p',
       milestoneId: 'm',
     })
+  })
+
+  it('a date left incomplete is sent to the rules as it is, not thrown on', () => {
+    // A task with a time of day: reading the incomplete date as a day threw before Save could
+    // show the rule.
+    const d = draftFromTask(base, PROPERTIES)
+    const changes = changesFrom(base, { ...d, dueDate: INCOMPLETE_DATE }, PROPERTIES)
+    expect(changes.dueDate).toBe(INCOMPLETE_DATE)
   })
 
   it('a Date property moved to another day keeps its time of day; one with none stays a day', () => {
