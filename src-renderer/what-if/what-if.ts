@@ -106,6 +106,12 @@ export function describeSummary(summary: WhatIfSummary): string[] {
   ]
 }
 
+/** The board and edits as they were when a drag began. */
+export interface DragBase {
+  board: PlannerState['board']
+  edits: PlannerState['edits']
+}
+
 /**
  * The drag handlers of the timeline: `move` on each frame (returns the ghost bars to draw), and
  * `drop` once (returns 'undecided' while the user is asked, so the bars go back meanwhile).
@@ -125,29 +131,32 @@ export function whatIfDrag(
       return plan ? plan.ghosts.filter((g) => pushed.has(g.id)) : []
     },
 
-    drop(dropped: readonly DragResult[], modifiers: { shift: boolean }): void | 'undecided' {
+    drop(
+      dropped: readonly DragResult[],
+      modifiers: { shift: boolean },
+      base?: DragBase,
+    ): void | 'undecided' {
       const state = store.getState()
       state.setWhatIfSummary(null)
       const results = withSelection(state, dropped)
       const plan = planDrop(state, results)
       if (!plan) return
+      // The versions the user saw when the drag began (else at the drop): a refresh that lands
+      // during the drag, or while the question is open, must not make the drop write over a
+      // change made elsewhere meanwhile, unasked (main compares with these and holds such a
+      // task back as a conflict). Seen at the drop, a task another user moved mid-drag was
+      // written at their date plus the dragged days.
+      const ids = plan.result.updates.map((u) => u.id)
+      const seen = seenFor(base?.board ?? state.board, base?.edits ?? state.edits, ids)
       if (plan.result.pushed.length === 0) {
-        void applyEdit(store, api, plan.command)
+        void applyEdit(store, api, plan.command, { seen })
         return
       }
       if (modifiers.shift || state.whatIf.applyAllWithoutAsking) {
-        void applyAll(store, api, plan)
+        void applyAll(store, api, plan, seen)
         return
       }
       showGhosts(plan.ghosts)
-      // The versions the user saw at the drop: a refresh that lands while the question is open
-      // must not make the answer write over a change made elsewhere meanwhile (main's check
-      // compares with these, and holds such a task back as a conflict).
-      const seen = seenFor(
-        state.board,
-        state.edits,
-        plan.result.updates.map((u) => u.id),
-      )
       void askUser(store, {
         title: 'Apply the cascade?',
         message: `Moving ${plan.result.changed.length === 1 ? 'this task' : 'these tasks'} pushes ${plural(plan.result.pushed.length, 'successor')} to keep every lag.`,

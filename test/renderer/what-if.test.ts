@@ -101,6 +101,23 @@ describe('dropping', () => {
     expect(store.getState().whatIf.summary).toBeNull()
   })
 
+  it('a drop after a refresh landed mid-drag sends the versions seen when the drag began', async () => {
+    // The refresh brought another user's move of the task; its days were added to that, and the
+    // version seen was the new one: written over, unasked.
+    const { store, fake, drag } = setup()
+    const base = { board: store.getState().board, edits: store.getState().edits }
+    const before = store.getState().board.tasksById.b!
+    store.getState().snapshotReceived(
+      snapshot(
+        TASKS.map((t) => (t.id === 'b' ? { ...t, updatedAt: '2026-03-09T00:00:00.000Z' } : t)),
+        { dependencies: DEPS },
+      ),
+    )
+    drag.drop([{ id: 'b', startDeltaDays: -1, endDeltaDays: -1 }], { shift: false }, base)
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    expect(fake.callsOf('tasks:update')[0]!.seen).toEqual({ b: before.updatedAt })
+  })
+
   it('with Shift, applies all at once: one batch, and one undo step restores every task', async () => {
     const { store, fake, drag } = setup()
     expect(drag.drop(MOVE_A, { shift: true })).toBeUndefined()

@@ -32,6 +32,8 @@ export interface DragHost {
   finish(results: DragResult[], modifiers: { shift: boolean }): void
   /** The deltas so far, at most once per frame while the drag goes on (the what-if preview). */
   progress?(results: DragResult[]): void
+  /** A press on a bar that may become a drag: the board as it is now is the one dragged. */
+  started?(): void
 }
 
 /** Pointer travel below which a press and release is a click, not a drag. */
@@ -68,6 +70,7 @@ export class DragSession {
   start(key: string, mode: DragMode, clientX: number): void {
     this.active = { key, mode, keys: [key], changed: new Set(), clientX }
     this.cancelled = false
+    this.host.started?.()
   }
 
   /** frappe asks which bars move with the grabbed one: the other selected, unlocked ones. */

@@ -95,6 +95,7 @@ export class TimelineAdapter implements EventHost {
       resetFrappeDrag: () => this.chart.resetDrag(),
       finish: (results, modifiers) => this.finishDrag(results, modifiers),
       progress: (results) => this.dragMoved(results),
+      started: () => this.options.onDragStart?.(),
     })
 
     this.link = new LinkDraw({

@@ -123,6 +123,11 @@ export interface TimelineAdapterOptions {
    */
   onDragEnd(results: DragResult[], modifiers: { shift: boolean }): void | 'undecided'
   /**
+   * A press on a bar that may become a drag: what the user sees now is what the drag is made
+   * against (a sync that lands before the drop must not count as seen).
+   */
+  onDragStart?(): void
+  /**
    * While a bar is dragged, at most once per frame: the deltas so far (none after Esc). What it
    * returns is drawn as ghost bars until the drag ends (the what-if cascade).
    */

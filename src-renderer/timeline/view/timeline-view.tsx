@@ -23,6 +23,7 @@ import { BAR_HEIGHT, visibleRows } from '../geometry'
 import { TimelineHeader } from './timeline-header'
 import { scrollGeometry, windowInput } from './timeline-model'
 import { whatIfDrag } from '../../what-if/what-if'
+import type { DragBase } from '../../what-if/what-if'
 import type { TimelineModel } from './timeline-model'
 import { TASK_DRAG_TYPE } from '../../unscheduled-tray'
 import { TaskTree, TREE_WIDTH } from './task-tree'
@@ -113,6 +114,8 @@ export function TimelineView({
   useLayoutEffect(() => {
     if (!host.current) return
     const first = latest.current.model
+    // The board as it was when the press began: the drop's versions seen (see onDragStart).
+    let dragBase: DragBase | undefined
     // Stateless: made per gesture from the latest store and api.
     const whatIf = () =>
       whatIfDrag(latest.current.store, latest.current.api, (ghosts) =>
@@ -131,7 +134,11 @@ export function TimelineView({
       // The what-if cascade: ghost bars while dragging, then apply all, this task only, or
       // discard (src-renderer/what-if).
       onDragMove: (results) => whatIf().move(results),
-      onDragEnd: (results, modifiers) => whatIf().drop(results, modifiers),
+      onDragStart: () => {
+        const { board, edits } = latest.current.store.getState()
+        dragBase = { board, edits }
+      },
+      onDragEnd: (results, modifiers) => whatIf().drop(results, modifiers, dragBase),
       onBarClick: (id, modifiers) => {
         latest.current.nav.barClicked()
         const { store, geometry } = latest.current
