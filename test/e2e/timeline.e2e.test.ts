@@ -117,6 +117,31 @@ describe('the timeline on the demo board', () => {
     expect(updates.length).toBe(sent)
   })
 
+  it('a drag the window loses (Alt+Tab away mid-drag) is cancelled, not written at the next click', async () => {
+    const { page } = planner
+    const { id, box } = await draggableBar()
+    const rect = page.locator(`.tb-bar[data-task-id="${id}"] rect.bar`)
+    const centre = async () => {
+      const now = (await rect.boundingBox())!
+      return now.x + now.width / 2
+    }
+    const homeCentre = box.x + box.width / 2
+    const sent = updates.length
+    const x = box.x + box.width / 2
+    const y = box.y + box.height / 2
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    for (let step = 1; step <= 8; step += 1) await page.mouse.move(x + (3 * pxPerDay * step) / 8, y)
+    await expect.poll(async () => (await centre()) - homeCentre).toBeGreaterThan(2 * pxPerDay)
+    // The window loses the focus: its mouseup will never come.
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')))
+    await expect.poll(async () => Math.abs((await centre()) - homeCentre)).toBeLessThan(1)
+    await page.mouse.up()
+    await page.waitForTimeout(500)
+    expect(Math.abs((await centre()) - homeCentre)).toBeLessThan(1)
+    expect(updates.length).toBe(sent)
+  })
+
   it('multi-select drag moves several tasks in one request', async () => {
     const { page } = planner
     const a = await draggableBar()

@@ -70,6 +70,8 @@ export class AdapterEvents {
     host.addEventListener('mousedown', this.onHostMouseDown)
     window.addEventListener('mouseup', this.onMouseUp, true)
     window.addEventListener('keydown', this.onKeyDown, true)
+    window.addEventListener('blur', this.onLost)
+    window.addEventListener('mousemove', this.onMouseMove, true)
   }
 
   detach(): void {
@@ -80,6 +82,8 @@ export class AdapterEvents {
     host.removeEventListener('mousedown', this.onHostMouseDown)
     window.removeEventListener('mouseup', this.onMouseUp, true)
     window.removeEventListener('keydown', this.onKeyDown, true)
+    window.removeEventListener('blur', this.onLost)
+    window.removeEventListener('mousemove', this.onMouseMove, true)
     root.removeEventListener('mousedown', this.onMouseDown, true)
     root.removeEventListener('click', this.onClick)
     root.removeEventListener('mouseover', this.onMouseOver)
@@ -137,6 +141,20 @@ export class AdapterEvents {
     this.a.link.release(event)
     this.a.span.release(event)
     this.a.settle()
+  }
+
+  /**
+   * A gesture whose mouseup will never come (the window lost the focus mid-drag, or the button
+   * was released where no mouseup reached the page) is cancelled as Esc cancels it: left open,
+   * every render was held and the next click anywhere wrote the drag where the bar was left.
+   */
+  private readonly onLost = (): void => {
+    const a = this.a
+    if (a.drag.cancel() || a.link.cancel() || a.span.cancel()) a.settle()
+  }
+
+  private readonly onMouseMove = (event: MouseEvent): void => {
+    if ((event.buttons & 1) === 0) this.onLost()
   }
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {

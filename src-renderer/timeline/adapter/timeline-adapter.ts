@@ -341,6 +341,8 @@ export class TimelineAdapter implements EventHost {
   private finishDrag(results: DragResult[], modifiers: { shift: boolean }): void {
     if (this.destroyed) return
     this.ghosts.clear()
+    // A drag let go where it began: the preview said something moves; now nothing does.
+    if (results.length === 0) this.options.onDragMove?.([])
     const before = this.renders
     const base = this.pending ?? this.scene.input
     let decided = true
