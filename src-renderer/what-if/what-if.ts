@@ -208,7 +208,10 @@ function withSelection(state: PlannerState, results: readonly DragResult[]): Dra
       !moved.has(id) &&
       !parents.has(id) &&
       shown.has(id) &&
-      (task.startDate !== '' || task.dueDate !== '')
+      (task.startDate !== '' || task.dueDate !== '') &&
+      // Start after due (another board's data): moved, it keeps both, and the board refuses the
+      // whole batch. Its bar is locked too; its dates are fixed in its details.
+      taskExtent(task)?.inverted !== true
     )
   })
   const days = lead.startDeltaDays

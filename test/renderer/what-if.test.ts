@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Dependency, Task } from '../../src-shared/api'
 import type { IpcResult, UpdateTasksResult } from '../../src-shared/ipc'
 import { planDrop, whatIfDrag } from '../../src-renderer/what-if/what-if'
+import { buildModel, windowInput } from '../../src-renderer/timeline/view/timeline-model'
 import { fakePlannerApi, snapshot, task } from './state/fixtures'
 import { answerQuestion, createPlannerStore, undoLast } from './state/subject'
 
@@ -141,6 +142,21 @@ describe('dropping', () => {
     expect(sent.map((t) => t.id)).toEqual(expect.arrayContaining(['a', 'b', 'm', 'x']))
   })
 
+  it('does not take along a selected task whose start is after its due (the board refuses it)', async () => {
+    const { store, fake, drag } = setup()
+    const inverted = { ...store.getState().board.tasksById.x!, startDate: at(9), dueDate: at(2) }
+    store.getState().snapshotReceived(
+      snapshot(
+        TASKS.map((t) => (t.id === 'x' ? inverted : t)),
+        { dependencies: DEPS },
+      ),
+    )
+    store.getState().selectTasks(['a', 'x'])
+    expect(drag.drop(MOVE_A, { shift: true })).toBeUndefined()
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    expect(fake.callsOf('tasks:update')[0]!.tasks.map((t) => t.id)).not.toContain('x')
+  })
+
   it('answered after a refresh, sends the versions seen at the drop, so main can flag a change', async () => {
     const { store, fake, drag } = setup()
     expect(drag.drop(MOVE_A, { shift: false })).toBe('undecided')
@@ -192,5 +208,26 @@ describe('dropping', () => {
     )
     expect(store.getState().question).toBeNull()
     await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+  })
+})
+
+describe('a task whose start is after its due', () => {
+  it('has a locked bar: its edges are the other way round, and a move is refused by the board', () => {
+    const inverted = task('v', {
+      projectKey: 'APP',
+      key: 9,
+      startDate: '2026-03-10T00:00:00.000Z',
+      dueDate: '2026-03-05T00:00:00.000Z',
+    })
+    const plain = task('p', {
+      projectKey: 'APP',
+      key: 10,
+      startDate: '2026-03-01T00:00:00.000Z',
+      dueDate: '2026-03-05T00:00:00.000Z',
+    })
+    const model = buildModel([inverted, plain], [], 'week', Date.parse('2026-03-01T00:00:00Z'))
+    const { bars } = windowInput(model, [], 0, model.layout.rows.length - 1, new Set())
+    expect(bars.find((b) => b.id === 'v')?.locked).toBe(true)
+    expect(bars.find((b) => b.id === 'p')?.locked).toBeUndefined()
   })
 })

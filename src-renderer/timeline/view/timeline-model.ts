@@ -294,6 +294,9 @@ function barsOfRow(
       endMs: extent.endMs,
       kind: extent.kind,
       row: index,
+      // Start after due (another board's data): its edges are the other way round, and any
+      // move keeps both dates, which the board refuses; fixed in its details, not dragged.
+      ...(extent.inverted ? { locked: true } : {}),
       selected: selected.has(task.id),
       className: barClass(task, pending, marks, extent.endMs),
       ...(baseline ? { baseline: { startMs: baseline.startMs, endMs: baseline.endMs } } : {}),
