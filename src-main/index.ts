@@ -84,8 +84,13 @@ async function start(): Promise<void> {
     const lock = lockDataDir(userDataDir)
     app.once('quit', () => lock.release())
   } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error
-    dialog.showErrorBox('Taskboard Planner is already open', error.message)
+    // Held by another planner, or the folder cannot be written at all: said, not a window
+    // that never opens.
+    const held = error instanceof DataDirLockedError
+    dialog.showErrorBox(
+      held ? 'Taskboard Planner is already open' : 'Taskboard Planner cannot start',
+      held ? error.message : `The data folder ${userDataDir} cannot be used: ${String(error)}`,
+    )
     app.exit(1)
     return
   }

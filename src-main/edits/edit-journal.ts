@@ -377,7 +377,12 @@ export class EditJournal {
       const found = rows.map(([line]) => line).filter((line) => line !== 'ok')
       return found.length === 0 ? undefined : found.slice(0, 3).join('; ')
     } catch (error) {
-      return error instanceof Error ? error.message : String(error)
+      // Only the file's own damage: a busy or failing disk is not the file's fault, and setting
+      // a sound journal aside for it would hide its edits. That stops the start with its words.
+      const reason = error instanceof Error ? error.message : String(error)
+      const code = String((error as { code?: unknown }).code)
+      if (/NOTADB|CORRUPT/.test(code) || /not a database|malformed/i.test(reason)) return reason
+      throw error
     }
   }
 

@@ -31,7 +31,9 @@ export function decodeImportFile(bytes: Uint8Array): string {
   // An XML file names its encoding in its declaration (`<?xml … encoding="ISO-8859-1"?>`), and
   // one that is not UTF-8 is as valid as one that is: it is read in the encoding it names.
   const declared = xmlEncoding(bytes)
-  if (declared && !/^utf-?(8|16)$/i.test(declared)) {
+  // A UTF-8 byte order mark outranks the declaration (the XML spec's rule).
+  const utf8Mark = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+  if (declared && !utf8Mark && !/^utf-?(8|16)$/i.test(declared)) {
     try {
       return new TextDecoder(declared, { fatal: true }).decode(bytes)
     } catch {

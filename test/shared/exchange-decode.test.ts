@@ -48,6 +48,9 @@ describe('decodeImportFile', () => {
     // "Café" in ISO-8859-1 and in Windows-1252.
     expect(decodeImportFile(declared('ISO-8859-1', [0x43, 0x61, 0x66, 0xe9]))).toContain('Café')
     expect(decodeImportFile(declared('windows-1252', [0x43, 0x61, 0x66, 0xe9]))).toContain('Café')
+    // A UTF-8 byte order mark outranks a declaration naming another encoding.
+    const marked = declared('ISO-8859-1', [...new TextEncoder().encode('Café')])
+    expect(decodeImportFile(new Uint8Array([0xef, 0xbb, 0xbf, ...marked]))).toContain('Café')
     // Declared UTF-8 but not: no code page to guess, and the advice is for XML.
     const wrong = declared('UTF-8', [0xc9])
     expect(() => decodeImportFile(wrong)).toThrow(UnreadableFile)
