@@ -84,7 +84,10 @@ export function received(store: PlannerStore, api: PlannerApi, pending: PendingE
         written: idTable(Object.entries(s.edits.written).filter(([id]) => !unlanded.has(id))),
       },
     }))
-    store.getState().dropUnlandedSteps(pending.profileId, unlanded)
+    store.getState().dropUnlandedSteps(
+      pending.profileId,
+      fresh.map((p) => p.tasks),
+    )
   }
   if (pending.count === 0) store.getState().landQueuedSteps(pending.profileId)
   showTheirs(store, fresh)

@@ -3,6 +3,7 @@
 // (task edits go back as inverse batches, dependencies are deleted or created again, a created
 // task is retired to a status of the user's choice). A new edit clears what could be redone.
 // Switching boards starts a new history: the steps name tasks of the board they were made on.
+import type { UpdateTaskItem } from '../../../src-shared/api'
 import type { Command } from '../commands/types'
 import type { SliceCreator } from '../store'
 
@@ -71,11 +72,11 @@ export interface HistorySlice {
   }): void
   /**
    * Drops the steps of queued edits that did not land: refused or held back as a conflict
-   * later (those touching `taskIds`), or discarded (every one: `taskIds` undefined). Undoing one
-   * wrote its "before" values over whatever the board holds, unchecked, and redoing a discarded
-   * one sent it after all.
+   * later (one step per problem, `unlanded`: the items each problem holds), or discarded (every
+   * one: `unlanded` undefined). Undoing one wrote its "before" values over whatever the board
+   * holds, unchecked, and redoing a discarded one sent it after all.
    */
-  dropUnlandedSteps(profileId: string, taskIds?: ReadonlySet<string>): void
+  dropUnlandedSteps(profileId: string, unlanded?: readonly (readonly UpdateTaskItem[])[]): void
   /** The journal sent everything it held: every queued step still here landed. */
   landQueuedSteps(profileId: string): void
   /**
@@ -90,6 +91,19 @@ export interface HistorySlice {
   /** Drops a board's entries: it moved to another address, where its steps mean nothing. */
   forgetHistoryOf(profileId: string): void
 }
+
+/** Whether the entry's edit sent these items (each as the entry sent it for that task). */
+function holds(entry: HistoryEntry, items: readonly UpdateTaskItem[]): boolean {
+  const redo = entry.redo
+  if (redo?.kind !== 'tasks' || redo.command.kind !== 'updateFields') return false
+  const sent = new Map(redo.command.updates.map((u) => [u.id, JSON.stringify(sorted(u))]))
+  return items.every(
+    (item) => item.id !== undefined && sent.get(item.id) === JSON.stringify(sorted(item)),
+  )
+}
+
+const sorted = (item: object) =>
+  Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 
 /** Entries kept; the oldest go first. */
 export const HISTORY_LIMIT = 200
@@ -140,13 +154,26 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (set) => ({
       }
     }),
 
-  dropUnlandedSteps: (profileId, taskIds) =>
+  dropUnlandedSteps: (profileId, unlanded) =>
     set((s) => {
-      const unlanded = (e: HistoryEntry) =>
-        e.profileId === profileId &&
-        e.queued !== undefined &&
-        (taskIds === undefined || e.queued.some((id) => taskIds.has(id)))
-      const past = s.history.past.filter((e) => !unlanded(e))
+      const queued = (e: HistoryEntry) => e.profileId === profileId && e.queued !== undefined
+      const gone = new Set<number>()
+      if (unlanded === undefined) {
+        for (const e of s.history.past) if (queued(e)) gone.add(e.id)
+      } else {
+        for (const items of unlanded) {
+          // The step whose edit the problem holds (its items, field for field); else the
+          // newest queued one touching its tasks.
+          const ids = new Set(items.flatMap((item) => (item.id === undefined ? [] : [item.id])))
+          const candidates = s.history.past.filter(
+            (e) => queued(e) && !gone.has(e.id) && e.queued!.some((id) => ids.has(id)),
+          )
+          const exact = candidates.filter((e) => holds(e, items))
+          const step = (exact.length > 0 ? exact : candidates).at(-1)
+          if (step) gone.add(step.id)
+        }
+      }
+      const past = s.history.past.filter((e) => !gone.has(e.id))
       if (past.length === s.history.past.length) return {}
       // What could be redone was undone after a step now gone: it no longer follows.
       return { history: { ...s.history, past, future: [] } }

@@ -380,6 +380,22 @@ describe('undo of edits main queued', () => {
     },
   )
 
+  it('of two queued edits of one task, only the one the board refused loses its step', async () => {
+    const { store, fake } = offline()
+    await applyEdit(store, fake.api, retitle)
+    await applyEdit(store, fake.api, {
+      kind: 'updateFields',
+      updates: [{ id: 't1', status: 'Done' }],
+    })
+    const refused = {
+      ...problem('refused'),
+      tasks: [{ id: 't1', status: 'Done' }],
+    }
+    fake.handlers['board:sync'] = () => ({ ok: true, value: snapshot(TASKS) })
+    fake.emit('edits:changed', pendingOf(0, { problems: [refused] }))
+    expect(store.getState().history.past.map((e) => e.label)).toEqual(['change "Login page"'])
+  })
+
   it('discarded edits have no undo or redo step', async () => {
     const { store, fake } = offline()
     await applyEdit(store, fake.api, retitle)
