@@ -176,10 +176,7 @@ export function findProblems(index: ScheduleIndex, options: FindProblemsOptions 
       const later = moveFix(index, inverted, 'move-milestone', m, days, options, problem.taskId)
       // A task that hangs off its milestone (directly or down a chain) is pushed as far by the
       // milestone's move: it would end after it still, so that is no fix.
-      problem.fixes = writable([
-        moveFix(index, inverted, 'move-task', t, -days, options),
-        ...(later === PUSHES_WATCHED ? [] : [later]),
-      ])
+      problem.fixes = writable([moveFix(index, inverted, 'move-task', t, -days, options), later])
     })
   }
   const ordered = problems
@@ -200,8 +197,8 @@ const pairKey = (p: number, s: number) => `${p}>${s}`
  * (a task moved out of years 0000-9999, or one another board holds with its start after its
  * due: moved, it keeps both, and the board refuses the whole batch).
  */
-function writable(fixes: (MoveFix | undefined)[]): MoveFix[] {
-  return fixes.filter((fix): fix is MoveFix => fix !== undefined)
+function writable(fixes: (MoveFix | typeof PUSHES_WATCHED | undefined)[]): MoveFix[] {
+  return fixes.filter((fix): fix is MoveFix => fix !== undefined && fix !== PUSHES_WATCHED)
 }
 
 /** Tasks whose start instant is after their due instant (the board refuses writing them so). */
@@ -219,23 +216,6 @@ function invertedTasks(index: ScheduleIndex): Uint8Array {
 /** moveFix's answer when its cascade moves the task it was told to watch. */
 const PUSHES_WATCHED = Symbol('pushes the watched task')
 
-function moveFix(
-  index: ScheduleIndex,
-  inverted: Uint8Array,
-  kind: MoveFix['kind'],
-  i: number,
-  days: number,
-  options: CascadeOptions,
-): MoveFix | undefined
-function moveFix(
-  index: ScheduleIndex,
-  inverted: Uint8Array,
-  kind: MoveFix['kind'],
-  i: number,
-  days: number,
-  options: CascadeOptions,
-  watch: string,
-): MoveFix | typeof PUSHES_WATCHED | undefined
 function moveFix(
   index: ScheduleIndex,
   inverted: Uint8Array,
