@@ -44,8 +44,9 @@ export function StatusBar({
       </span>
       {status.loading && status.progress && (
         <span className="progress">
-          Loading: {status.progress.tasksLoaded.toLocaleString('en-US')} tasks,{' '}
-          {status.progress.requests} requests
+          Loading: {status.progress.tasksLoaded.toLocaleString('en-US')}{' '}
+          {status.progress.tasksLoaded === 1 ? 'task' : 'tasks'}, {status.progress.requests}{' '}
+          {status.progress.requests === 1 ? 'request' : 'requests'}
         </span>
       )}
       <span className="coverage-line">

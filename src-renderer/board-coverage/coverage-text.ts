@@ -14,7 +14,11 @@ export function coverageLine(coverage: CoverageReport | null): {
 } {
   if (!coverage) return { text: 'Not loaded yet', warning: false }
   const tasks = count(coverage.knownTasks)
-  if (coverage.complete) return { text: `${tasks} tasks, complete`, warning: false }
+  if (coverage.complete)
+    return {
+      text: `${tasks} ${plural(coverage.knownTasks, 'task', 'tasks')}, complete`,
+      warning: false,
+    }
   const parts = coverage.truncated.length
   // Incomplete with no part named should not happen; still say something true.
   if (parts === 0) return { text: `${tasks}+ tasks · the board may hide tasks`, warning: true }

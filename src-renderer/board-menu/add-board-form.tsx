@@ -1,7 +1,7 @@
 // Adding a board, or editing one (name, address, key). The key is typed into a password field,
-// sent once to main (which keeps it in the system keychain) and cleared from this form; the
-// renderer never holds it afterwards. Editing shows only the masked key: left blank, the stored
-// key stays.
+// sent to main (which keeps it in the system keychain) and cleared from this form once main took
+// it; the renderer never holds it afterwards (after a refusal the field keeps what was typed, to
+// correct the rest). Editing shows only the masked key: left blank, the stored key stays.
 import { useState } from 'react'
 import type { BoardProfileView, PlannerApi } from '../../src-shared/ipc'
 
@@ -29,9 +29,12 @@ export function AddBoardForm({ api, editing, onDone }: AddBoardFormProps): React
       ? await api.calls.boardsUpdate({ id: editing.id, name, baseUrl, apiKey })
       : await api.calls.boardsAdd({ name, baseUrl, apiKey })
     setBusy(false)
-    setApiKey('')
-    if (result.ok) onDone(result.value)
-    else setError(result.error.message)
+    // Cleared once the board took it (main keeps it); kept after a refusal, so a typo in the
+    // address does not cost the key (a service may show a key only once).
+    if (result.ok) {
+      setApiKey('')
+      onDone(result.value)
+    } else setError(result.error.message)
   }
 
   return (

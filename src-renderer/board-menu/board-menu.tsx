@@ -67,7 +67,7 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
     )
     if (
       !window.confirm(
-        `Remove the board "${board.name}" from the planner? Its API key is deleted from the keychain.${lost}`,
+        `Remove the board "${board.name}" from the planner? Its API key is deleted from the keychain, and so are its saved views and baselines.${lost}`,
       )
     )
       return

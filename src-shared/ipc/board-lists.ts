@@ -33,8 +33,9 @@ const ListName = z
 /** A list as given: names trimmed, duplicates dropped (first kept), at most MAX_LIST_NAMES. */
 const NameList = z
   .array(ListName)
-  .max(MAX_LIST_NAMES, `at most ${MAX_LIST_NAMES} names`)
   .transform((names) => [...new Set(names)])
+  // Counted once each: a pasted list with repeats holds no more names than it shows.
+  .refine((names) => names.length <= MAX_LIST_NAMES, `at most ${MAX_LIST_NAMES} names`)
 
 /** The lists as a request gives them; an empty list clears the stored one. */
 export const BoardListsInput = z.strictObject({ projectKeys: NameList, statuses: NameList })

@@ -81,6 +81,9 @@ describe('the board menu', () => {
       .poll(() => form.getByRole('alert').textContent())
       .toBe('That board is already in the planner as "Team board, renamed", with the same key.')
     expect(await ipc<Listed[]>('boards:list', undefined)).toHaveLength(before)
+    // The key the user typed is still there to correct the rest (a service may show it once).
+    expect(await form.getByLabel('API key', { exact: true }).inputValue()).toBe(board.apiKey)
+    await form.getByRole('button', { name: 'Cancel' }).click()
   })
 
   it('renames the open board without loading it again; its new name shows at once', async () => {

@@ -62,4 +62,9 @@ describe('board lists', () => {
     expect(splitListText('WEB, API\r\n\n  OPS ,\n')).toEqual(['WEB', 'API', 'OPS'])
     expect(splitListText('   ')).toEqual([])
   })
+
+  it('counts the names a list holds once each against the limit', () => {
+    const repeated = Array.from({ length: MAX_LIST_NAMES + 10 }, (_, i) => `S${i % MAX_LIST_NAMES}`)
+    expect(BoardListsInput.safeParse({ projectKeys: [], statuses: repeated }).success).toBe(true)
+  })
 })

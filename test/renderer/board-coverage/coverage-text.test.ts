@@ -36,6 +36,7 @@ describe('the status line', () => {
       warning: false,
     })
     expect(coverageLine(null)).toEqual({ text: 'Not loaded yet', warning: false })
+    expect(coverageLine(report({ complete: true, knownTasks: 1 })).text).toBe('1 task, complete')
   })
 
   it('counts the parts that may hide tasks, in one short line, singular or plural', () => {
