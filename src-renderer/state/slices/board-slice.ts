@@ -111,11 +111,14 @@ export const createBoardSlice: SliceCreator<BoardSlice> = (set) => ({
 
   syncFailed: (error, profileId) =>
     set((s) =>
-      profileId !== undefined && profileId !== s.board.profileId
-        ? // The board that failed to load is not the one shown (a board switch): showing the
-          // old board's tasks under the new board's name let edits of them go to the new
-          // board's journal. Nothing is shown until the new board loads.
-          { board: { ...EMPTY_BOARD, profileId, error } }
-        : { board: { ...s.board, loading: false, error } },
+      // No board at all (the last one was removed): the one shown is gone, not just unloaded.
+      error.code === 'NO_BOARD'
+        ? { board: { ...EMPTY_BOARD, error } }
+        : profileId !== undefined && profileId !== s.board.profileId
+          ? // The board that failed to load is not the one shown (a board switch): showing the
+            // old board's tasks under the new board's name let edits of them go to the new
+            // board's journal. Nothing is shown until the new board loads.
+            { board: { ...EMPTY_BOARD, profileId, error } }
+          : { board: { ...s.board, loading: false, error } },
     ),
 })

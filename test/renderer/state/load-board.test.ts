@@ -93,6 +93,16 @@ describe('loadBoard', () => {
     expect(store.getState().board).toMatchObject({ profileId: 'team', taskIds: ['t1', 't3'] })
   })
 
+  it('shows no board once the last one was removed (the board gone, not its tasks left on screen)', async () => {
+    const store = createPlannerStore()
+    store.getState().snapshotReceived(fresh)
+    store.getState().profilesReceived([])
+    const none = { code: 'NO_BOARD' as const, message: 'No board is selected.' }
+    const fake = fakePlannerApi({ 'board:sync': () => ({ ok: false, error: none }) })
+    await loadBoard(store, fake.api)
+    expect(store.getState().board).toMatchObject({ taskIds: [], error: none })
+  })
+
   it('keeps showing the board while it syncs again', async () => {
     const store = createPlannerStore()
     store.getState().snapshotReceived(fresh)
