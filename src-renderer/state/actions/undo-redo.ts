@@ -66,7 +66,7 @@ async function runNewest(
         .getState()
         .addMessage(
           'error',
-          `An edit is still being sent; ${direction === 'undo' ? 'Undo' : 'Redo'} waits for its answer. Try again in a moment.`,
+          `An edit is still being sent, and ${direction === 'undo' ? 'Undo' : 'Redo'} stopped waiting for its answer. Try again once it is answered.`,
         )
       return false
     }
