@@ -11,11 +11,26 @@ export interface Box {
 /** Pixels per day at the default (week) zoom. */
 export const PX_PER_DAY = 16
 
-/** A draggable, fully visible plain bar (not summary, not milestone). */
+/**
+ * A draggable, fully visible plain bar (not summary, not milestone). Looked for again for a few
+ * seconds: right after a refresh the chart may be between two draws, with no bar in place yet.
+ */
 export async function draggableBar(
   page: Page,
   skip: string[] = [],
 ): Promise<{ id: string; box: Box }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const found = await visibleBar(page, skip)
+    if (found) return found
+    await page.waitForTimeout(100)
+  }
+  throw new Error('no draggable bar in view')
+}
+
+async function visibleBar(
+  page: Page,
+  skip: string[],
+): Promise<{ id: string; box: Box } | undefined> {
   const handles = await page.$$('.tb-bar.tb-kind-bar:not(.is-locked)')
   for (const handle of handles) {
     const id = (await handle.getAttribute('data-task-id'))!
@@ -32,7 +47,7 @@ export async function draggableBar(
       continue
     return { id, box }
   }
-  throw new Error('no draggable bar in view')
+  return undefined
 }
 
 /** Drags from the middle of `box` by `dx` pixels in small steps; Escape before release cancels. */
