@@ -12,17 +12,18 @@ export interface Box {
 export const PX_PER_DAY = 16
 
 /**
- * A draggable, fully visible plain bar (not summary, not milestone). Looked for again for a few
- * seconds: right after a refresh the chart may be between two draws, with no bar in place yet.
+ * A draggable, fully visible plain bar (not summary, not milestone). The first one is looked
+ * for again for a few seconds: right after a refresh the chart may be between two draws, with
+ * no bar in place yet. With bars to skip (a caller listing them all) the answer is at once.
  */
 export async function draggableBar(
   page: Page,
   skip: string[] = [],
 ): Promise<{ id: string; box: Box }> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < (skip.length === 0 ? 50 : 1); attempt++) {
     const found = await visibleBar(page, skip)
     if (found) return found
-    await page.waitForTimeout(100)
+    if (skip.length === 0) await page.waitForTimeout(100)
   }
   throw new Error('no draggable bar in view')
 }
