@@ -78,16 +78,16 @@ export function openEditJournal(
   // A file damaged in part still opens: every query on it then failed (each edit answered as a
   // planner failure), or the rows on a damaged page were silently gone. SQLite's own check finds
   // it; what can still be read goes to a new journal, and the file is kept aside.
-  const damage = opened.damage()
+  const damage = opened.damaged()
   if (damage === undefined) return { journal: opened, setAside: undefined }
-  const rows = opened.readableRows()
+  const { reason, rows } = damage
   opened.close()
   setAsideFiles()
   const journal = new EditJournal(path)
   journal.carryOver(rows)
   return {
     journal,
-    setAside: { keptAs, reason: `damaged: ${damage}`, carried: rows.batches.length },
+    setAside: { keptAs, reason: `damaged: ${reason}`, carried: rows.batches.length },
   }
 }
 
@@ -360,14 +360,10 @@ export class EditJournal {
     this.db.close()
   }
 
-  /** SQLite's check of the file: undefined when it is sound, else what it found (see salvage). */
-  damage(): string | undefined {
-    return fileDamage(this.db)
-  }
-
-  /** Every row that can still be read (a damaged file; see journal-salvage.ts). */
-  readableRows(): ReadableRows {
-    return readableRows(this.db)
+  /** SQLite's finding on a damaged file and the rows it still holds; undefined when sound. */
+  damaged(): { reason: string; rows: ReadableRows } | undefined {
+    const reason = fileDamage(this.db)
+    return reason === undefined ? undefined : { reason, rows: readableRows(this.db) }
   }
 
   /** Writes the rows read from a damaged journal into this new one, in their order. */
