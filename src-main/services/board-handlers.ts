@@ -13,7 +13,6 @@ import type { IpcHandlers } from '../ipc/ipc-router'
 import { syncBoard } from '../sync'
 import type { ServiceContext } from './service-context'
 import { knownValuesFor } from './sync-known-values'
-import { SyncRuns } from './sync-runs'
 
 type BoardChannels =
   | 'board:sync'
@@ -39,7 +38,7 @@ const NAMED_CREATES_KEPT = 100_000
 export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardChannels> {
   /** Per board, the tasks creates have named since the planner started (see tasks:create). */
   const namedCreates = new Map<string, Set<string>>()
-  const syncs = new SyncRuns()
+  const { syncs } = context
   /** The board's stored snapshot, for the address the board has now. */
   const stored = async (profileId: string) =>
     context.cache.get(profileId, await context.profiles.addressOf(profileId))
@@ -116,11 +115,12 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
         void context.sender.retry(profileId).catch(() => undefined)
         return withPending(snapshot)
       } catch (caught) {
-        // Stopped because another board was opened: an answer nobody waits for, not a bug.
+        // Stopped because another board was opened, or this one removed or moved: an answer
+        // nobody waits for, not a bug.
         const error = run.signal.aborted
           ? new IpcFailure(
               'CONFLICT',
-              'The sync of this board was stopped: another board was opened.',
+              `The sync of this board was stopped: ${stopReason(run.signal)}.`,
             )
           : caught
         context.emit('sync:progress', {
@@ -214,4 +214,9 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
     'edits:resolve': async ({ problemId, choice }) =>
       context.sender.resolve(await context.currentId(), problemId, choice),
   }
+}
+
+function stopReason(signal: AbortSignal): string {
+  const reason: unknown = signal.reason
+  return reason instanceof Error && reason.message !== '' ? reason.message : 'it was cancelled'
 }

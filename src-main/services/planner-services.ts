@@ -26,6 +26,7 @@ import { boardHandlers } from './board-handlers'
 import { ClientCache } from './client-cache'
 import type { ServiceContext } from './service-context'
 import { profileHandlers } from './profile-handlers'
+import { SyncRuns } from './sync-runs'
 
 export interface PlannerServicesOptions {
   userDataDir: string
@@ -131,6 +132,7 @@ export async function createPlannerServices(
     profiles,
     cache,
     sender,
+    syncs: new SyncRuns(),
     async currentId() {
       const current = await profiles.current()
       if (!current)

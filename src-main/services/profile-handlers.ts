@@ -30,6 +30,7 @@ export function profileHandlers(
         // Another address: what the planner kept of the old one (its snapshot, the versions it
         // saw) describes another service. Views and baselines are the user's and stay, and so
         // does anything the journal still holds (the move was refused with edits waiting).
+        context.syncs.stop(id, 'the board moved to another address')
         journal.forgetVersions(id)
         context.forgetClient(id)
         await context.cache.forget(id)
@@ -41,6 +42,7 @@ export function profileHandlers(
     },
     'boards:remove': async ({ id }) => {
       await profiles.remove(id)
+      context.syncs.stop(id, 'the board was removed')
       journal.forget(id)
       context.forgetClient(id)
       await context.cache.forget(id)

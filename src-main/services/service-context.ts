@@ -5,11 +5,14 @@ import type { ApiClient } from '../api'
 import type { SnapshotCache } from '../board/snapshot-cache'
 import type { EditSender } from '../edits/edit-sender'
 import type { ProfileService } from '../profiles/profile-service'
+import type { SyncRuns } from './sync-runs'
 
 export interface ServiceContext {
   profiles: ProfileService
   cache: SnapshotCache
   sender: EditSender
+  /** The syncs running, by board (one board is shown at a time). */
+  syncs: SyncRuns
   /** The current board's id, or a NO_BOARD error. */
   currentId(): Promise<string>
   client(profileId: string): Promise<ApiClient>

@@ -49,3 +49,23 @@ it('stops the sync of a board left behind when another board is opened', async (
   // Still held by the slow board, and yet answered: stopped, in words, not a planner failure.
   expect(await outcome).toMatch(/stopped: another board was opened/)
 })
+
+it('stops the sync of a board the user removes while it loads', async () => {
+  const { port } = slow.address() as AddressInfo
+  const gone = await call<BoardProfileView>('boards:add', {
+    name: 'Slow board to remove',
+    baseUrl: `http://127.0.0.1:${port}`,
+    apiKey: 'tb_slow_board_key_2',
+  })
+  await call('boards:select', { id: gone.id })
+  const before = held.length
+  const outcome = call<BoardSnapshot>('board:sync', { cachedFirst: false }).then(
+    () => 'loaded',
+    (error: Error) => error.message,
+  )
+  await expect.poll(() => held.length).toBeGreaterThan(before)
+
+  // No other board is opened: the removal alone stops it, without waiting for the board.
+  await call('boards:remove', { id: gone.id })
+  expect(await outcome).toMatch(/stopped: the board was removed/)
+})
