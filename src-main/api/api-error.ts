@@ -50,6 +50,8 @@ export interface ApiErrorDetails {
    * it applied them is not known from the answer (read them back to tell).
    */
   unconfirmed?: readonly UpdateTaskItem[] | undefined
+  /** An update refused part-way: the ids of the tasks the board took before (see batch). */
+  appliedIds?: readonly string[] | undefined
   cause?: unknown
 }
 
@@ -80,10 +82,18 @@ export class ApiError extends IpcFailure {
     this.unconfirmed = details.unconfirmed
   }
 
-  /** The IPC value, with the board's own code when it gave one (never its other details). */
+  /**
+   * The IPC value, with the board's own code when it gave one and the tasks a batch refused
+   * part-way changed (never its other details).
+   */
   override toIpcError(): IpcError {
     const error = super.toIpcError()
-    return this.serverCode === undefined ? error : { ...error, serverCode: this.serverCode }
+    const applied = this.details.appliedIds ?? []
+    return {
+      ...error,
+      ...(this.serverCode === undefined ? {} : { serverCode: this.serverCode }),
+      ...(applied.length === 0 ? {} : { applied: [...applied] }),
+    }
   }
 
   /** A copy with more details (and optionally a longer message). */

@@ -106,9 +106,15 @@ export class BatchSend {
       }
       // Refused part-way (a batch sent in chunks): the chunks before were applied. Their
       // versions are learned, or the next edit of those tasks reads as someone else's change.
+      // The window is told which tasks they were: it keeps them and rolls back the rest.
       const applied = error instanceof ApiError ? (error.batch?.completed ?? 0) : 0
-      if (applied > 0 && writer)
-        await this.learnVersions(writer, profileId, tasks.slice(0, applied), known)
+      if (applied > 0 && writer) {
+        const took = tasks.slice(0, applied)
+        await this.learnVersions(writer, profileId, took, known)
+        const appliedIds = took.flatMap((t) => (t.id === undefined ? [] : [t.id]))
+        this.journal.remove(batch.id)
+        return { kind: 'refused', error: (error as ApiError).with({ appliedIds }) }
+      }
       this.journal.remove(batch.id)
       return { kind: 'refused', error }
     }

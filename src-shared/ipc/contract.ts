@@ -40,6 +40,11 @@ export const IpcError = z.strictObject({
    * and the renderer words each differently, naming the tasks.
    */
   serverCode: z.string().optional(),
+  /**
+   * An update batch the board refused part-way (sent in chunks): the ids of the tasks it took
+   * before refusing the rest. They stay changed; the window rolls back only the others.
+   */
+  applied: z.array(z.string()).optional(),
 })
 export type IpcError = z.infer<typeof IpcError>
 

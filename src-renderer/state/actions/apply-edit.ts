@@ -21,7 +21,13 @@ export type EditOutcome =
   | { status: 'unchanged' }
   | { status: 'saved' }
   | { status: 'queued'; message: string }
-  | { status: 'rejected'; code: IpcErrorCode; message: string }
+  | {
+      status: 'rejected'
+      code: IpcErrorCode
+      message: string
+      /** Refused part-way: the tasks the board took before refusing the rest (kept). */
+      applied?: string[]
+    }
   | { status: 'partial'; conflicts: string[] }
 
 export interface ApplyEditOptions {
@@ -58,12 +64,16 @@ export async function applyEdit(
 
 /** An edit the board took (or main queued) becomes undoable, for the tasks it kept. */
 function recordEdit(store: PlannerStore, batch: InFlightBatch, outcome: EditOutcome): void {
-  if (outcome.status === 'rejected' || outcome.status === 'unchanged') return
+  if (outcome.status === 'unchanged') return
   const state = store.getState()
   if (state.board.profileId !== batch.profileId) return
-  const lost = new Set(outcome.status === 'partial' ? outcome.conflicts : [])
-  const updates = batch.updates.filter((u) => !lost.has(u.id))
-  const inverse = batch.inverse.filter((u) => !lost.has(u.id))
+  // What landed: all but the tasks in conflict, or of a refused batch only the part it took.
+  const landed = (id: string) =>
+    outcome.status === 'rejected'
+      ? (outcome.applied ?? []).includes(id)
+      : outcome.status !== 'partial' || !outcome.conflicts.includes(id)
+  const updates = batch.updates.filter((u) => landed(u.id))
+  const inverse = batch.inverse.filter((u) => landed(u.id))
   if (updates.length === 0) return
   state.recordHistory({
     label: batch.label,
@@ -147,12 +157,16 @@ function settle(
           ? { status: 'queued', message: answer.value.reason ?? '' }
           : { status: 'saved' }
   } else {
-    rollBackIds = ids
+    // Refused part-way (sent in chunks): what the board took before stays, the rest goes back.
+    const applied = new Set(answer.error.applied ?? [])
+    rollBackIds = ids.filter((id) => !applied.has(id))
+    keepIds = ids.filter((id) => applied.has(id))
     messages.push({
       kind: 'error',
       text: `Could not ${batch.label}: ${answer.error.message}`,
     })
     outcome = { status: 'rejected', code: answer.error.code, message: answer.error.message }
+    if (keepIds.length > 0) outcome.applied = keepIds
   }
 
   let board = state.board

@@ -362,6 +362,19 @@ describe('edit sender', () => {
       ),
     ).rejects.toThrow(/no such status/)
     expect(journal.versions('p', ['a']).get('a')?.updatedAt).toBe('v2')
+    // The window is told which tasks the board took, so it keeps them and rolls back the rest.
+    const refusal = await sender
+      .submit(
+        'p',
+        [
+          { id: 'a', title: 'mine' },
+          { id: 'b', status: 'Nope' },
+        ],
+        {},
+        [after],
+      )
+      .catch((error: unknown) => error)
+    expect((refusal as IpcFailure).toIpcError()).toMatchObject({ applied: ['a'] })
   })
 
   it('sends what a previous run left at start, oldest first, board by board', async () => {

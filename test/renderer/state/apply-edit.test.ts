@@ -144,6 +144,35 @@ describe('applyEdit', () => {
     expect(store.getState().edits).toMatchObject({ inFlight: [], written: {} })
   })
 
+  it('keeps the part of a refused edit that the board took before refusing the rest', async () => {
+    // A batch sent in chunks: the board applied the first chunk (t1), then refused the next.
+    // Rolling back t1 showed its bar where the board no longer has it, until the next sync.
+    const { store, fake } = setup(async () => ({
+      ok: false,
+      error: {
+        code: 'INVALID_REQUEST',
+        message:
+          'tasks[0].dueDate: not a date (Of the 2 tasks in the request, updated: 1; failed: 2.)',
+        applied: ['t1'],
+      },
+    }))
+    const outcome = await applyEdit(store, fake.api, move(['t1', 't2'], 5))
+    expect(outcome.status).toBe('rejected')
+    expect(dates(store, 't1')).toEqual(['2026-03-07T09:30:00.000Z', '2026-03-09T17:00:00.000Z'])
+    expect(dates(store, 't2')).toEqual(['2026-03-03T00:00:00.000Z', '2026-03-06T00:00:00.000Z'])
+    expect(Object.keys(store.getState().edits.written)).toEqual(['t1'])
+    // The part that landed is undoable, alone.
+    const past = store.getState().history.past
+    expect(past).toHaveLength(1)
+    expect(past[0]?.redo).toMatchObject({
+      kind: 'tasks',
+      command: { kind: 'updateFields', updates: [expect.objectContaining({ id: 't1' })] },
+    })
+    expect(past[0]?.undo).toMatchObject({
+      command: { updates: [expect.objectContaining({ id: 't1' })] },
+    })
+  })
+
   it('names a single task by its title', async () => {
     const { store, fake } = setup(async () => ({
       ok: false,
