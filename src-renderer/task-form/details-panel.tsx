@@ -16,6 +16,7 @@ import type { TaskDraft } from './draft'
 import {
   blockingErrors,
   focusFirstInvalid,
+  followTask,
   shownErrors,
   touchedBy,
   withPendingTag,
@@ -44,12 +45,25 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   const vocabulary = usePlanner(selectVocabulary)
   const tasksById = usePlanner((s) => s.board.tasksById)
   const taskIds = usePlanner((s) => s.board.taskIds)
-  // The task as the panel opened it: the draft starts from it, and what the user changed is
-  // measured against it. Measured against the task as it is now, a change a sync brought in
-  // meanwhile (another user's title, the user's own drag) read as this user's, and Save wrote
-  // the old value back over it.
+  // The task as the panel opened it: the version the user saw, sent as seen when a field the
+  // user changed was also changed meanwhile (see save). A change a sync brought in meanwhile
+  // (another user's title, the user's own drag) once read as this user's, and Save wrote the old
+  // value back over it.
   const [opened] = useState(task)
   const [draft, setDraft] = useState<TaskDraft>(() => draftFromTask(task, vocabulary.properties))
+  // The version the draft's untouched fields show. When the task changes while the panel is
+  // open, they show its new values (set during render, so no frame shows the old ones).
+  const [shownTask, setShownTask] = useState(task)
+  if (shownTask !== task) {
+    setShownTask(task)
+    setDraft((d) =>
+      followTask(
+        d,
+        draftFromTask(shownTask, vocabulary.properties),
+        draftFromTask(task, vocabulary.properties),
+      ),
+    )
+  }
   const [pendingTag, setPendingTag] = useState('')
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [attempts, setAttempts] = useState(0)
@@ -89,7 +103,8 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
       setAttempts((n) => n + 1)
       return
     }
-    const changes = changesFrom(opened, { ...draft, tags: tags.tags }, vocabulary.properties)
+    // Measured against the task as it is now: the fields the user left alone show its values.
+    const changes = changesFrom(task, { ...draft, tags: tags.tags }, vocabulary.properties)
     // Only the rules of what is sent stop it: see blockingErrors.
     if (Object.keys(blockingErrors(errors, changes)).length > 0) {
       setAttempts((n) => n + 1)

@@ -1,7 +1,7 @@
 // The state both task forms keep besides the draft: which fields the user has touched (a rule is
 // shown once its field is touched, or for every field after a first Save/Create), and the tag
 // still being typed. Plain functions, so the rules are tested without a DOM.
-import type { TaskDraft } from './draft'
+import type { DraftPropertyValue, TaskDraft } from './draft'
 import type { TaskFieldChanges } from './to-request'
 import type { FieldErrors } from './validate'
 import { tagProblem, tagsProblem } from './validate'
@@ -96,3 +96,41 @@ const SENT_AS_NAMED: ReadonlySet<string> = new Set([
   'parentId',
   'milestoneId',
 ])
+
+/**
+ * The draft after the task changed while its panel was open (a sync brought another user's
+ * change in, or the user dragged the bar): each field the user left as the panel showed it
+ * (`shown`, the draft of the version shown until now) takes the task's new value (`now`); a
+ * field the user changed keeps the user's value. Custom properties one by one. Before, the panel
+ * went on showing the old values of fields it would not send.
+ */
+export function followTask(draft: TaskDraft, shown: TaskDraft, now: TaskDraft): TaskDraft {
+  const next: TaskDraft = { ...draft }
+  const fields = Object.keys(draft) as (keyof TaskDraft)[]
+  for (const field of fields) {
+    if (field === 'properties' || field === 'subtasks') continue
+    if (sameDraftValue(draft[field], shown[field])) Object.assign(next, { [field]: now[field] })
+  }
+  const properties: Record<string, DraftPropertyValue> = { ...draft.properties }
+  for (const name of new Set([...Object.keys(shown.properties), ...Object.keys(now.properties)])) {
+    const mine = Object.hasOwn(draft.properties, name) ? draft.properties[name] : undefined
+    const was = Object.hasOwn(shown.properties, name) ? shown.properties[name] : undefined
+    if (!sameDraftValue(mine, was)) continue
+    if (Object.hasOwn(now.properties, name))
+      Object.defineProperty(properties, name, {
+        value: now.properties[name],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    else delete properties[name]
+  }
+  next.properties = properties
+  return next
+}
+
+function sameDraftValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, i) => Object.is(item, b[i]))
+  return Object.is(a, b)
+}

@@ -562,6 +562,8 @@ describe('a change made elsewhere meanwhile', () => {
     // other user's title as this user's change, and Save wrote the old title back.
     const theirs = `Synced title ${RUN}`
     const { task, panel } = await openedThenChangedElsewhere(theirs)
+    // The open panel shows the title the sync brought in, not the one it opened with.
+    await expect.poll(() => field(panel, 'Title').inputValue()).toBe(theirs)
     const before = sent.update.length
     await field(panel, 'Status').fill('In Review')
     await panel.getByRole('button', { name: 'Save' }).click()

@@ -11,7 +11,12 @@ import {
   timestampForDay,
 } from '../../../src-renderer/task-form/draft'
 import type { TaskDraft } from '../../../src-renderer/task-form/draft'
-import { shownErrors, touchedBy, withPendingTag } from '../../../src-renderer/task-form/form-state'
+import {
+  followTask,
+  shownErrors,
+  touchedBy,
+  withPendingTag,
+} from '../../../src-renderer/task-form/form-state'
 import { milestoneProblem, parentProblem } from '../../../src-renderer/task-form/links'
 import { keyAction } from '../../../src-renderer/task-form/open-keys'
 import { changesFrom, createItemFrom } from '../../../src-renderer/task-form/to-request'
@@ -407,5 +412,34 @@ describe('form state and keys', () => {
     expect(key('n', { ctrlKey: true })).toBeUndefined()
     expect(key('Enter', { defaultPrevented: true })).toBeUndefined()
     expect(key('x')).toBeUndefined()
+  })
+})
+
+describe('a task that changes while its panel is open', () => {
+  it('shows the new values of the fields the user left alone and keeps the user\u2019s', () => {
+    const opened = task('t1', {
+      title: 'Old title',
+      status: 'To Do',
+      tags: ['ui'],
+      properties: { Estimate: 3, Blocked: false },
+    })
+    const synced = {
+      ...opened,
+      title: 'Their title',
+      status: 'Done',
+      tags: ['ui', 'api'],
+      properties: { Estimate: 5, Blocked: true },
+    }
+    const shown = draftFromTask(opened, PROPERTIES)
+    const mine = {
+      ...shown,
+      status: 'In Review',
+      properties: { ...shown.properties, Blocked: true },
+    }
+    const next = followTask(mine, shown, draftFromTask(synced, PROPERTIES))
+    expect(next).toMatchObject({ title: 'Their title', status: 'In Review', tags: ['ui', 'api'] })
+    expect(next.properties).toMatchObject({ Estimate: 5, Blocked: true })
+    // And what Save sends, measured against the task as it is now: only the user's status.
+    expect(changesFrom(synced, next, PROPERTIES)).toEqual({ status: 'In Review' })
   })
 })
