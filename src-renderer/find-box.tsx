@@ -74,13 +74,21 @@ export function FindBox(): React.JSX.Element {
         : `${result.at + 1} of ${result.ids.length}`
   return (
     <div className="find" role="search">
+      {/* A plain text field (role textbox, as the issue words it: "a short text field"); Esc
+          clears it as a search field would. */}
       <input
-        type="search"
+        type="text"
         aria-label="Find"
         placeholder="Find: key or title"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         onKeyDown={(event) => {
+          if (event.key === 'Escape' && query !== '') {
+            event.preventDefault()
+            event.stopPropagation()
+            setQuery('')
+            return
+          }
           if (event.key !== 'Enter') return
           event.preventDefault()
           go(event.shiftKey ? -1 : 1)

@@ -32,7 +32,7 @@ export function StatusBar({
     // A landmark, not one live region: as one, every tick of the load's progress had a screen
     // reader read the whole bar, buttons included. Only the parts worth hearing are live: when
     // the board was synced, how complete it is, waiting edits.
-    <footer className="status-bar" aria-label="Status">
+    <footer className="status-bar" aria-label="Status bar">
       <span className="board">{boardName}</span>
       <span className="synced" role="status">
         Synced {synced}

@@ -1,5 +1,5 @@
 // The toolbar's filter controls, next to Find: "Filters" (opens the panel), "N of M tasks shown",
-// "Clear filters", "Save view" (a name, then Save) and "Views" (switch to or delete a saved
+// "Show all tasks" (clears the filters), "Save view" (a name, then Save) and "Views" (switch to or delete a saved
 // view). Views are loaded for each board as it is opened.
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { PlannerApi } from '../../src-shared/ipc'
@@ -55,7 +55,7 @@ export function FiltersControls({ api: given }: { api?: PlannerApi }): React.JSX
           setNote('')
         }}
       >
-        Clear filters
+        Show all tasks
       </button>
       <div className="popup-anchor">
         <button

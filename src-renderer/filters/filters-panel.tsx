@@ -144,7 +144,7 @@ function OpenFiltersPanel({ id }: { id: string }): React.JSX.Element {
           Shown: tasks that match every filter; a list matches any of its values. Parents of a
           matching subtask stay, dimmed.
         </p>
-        <button type="button" aria-label="Close filters" onClick={() => state().openFilters(false)}>
+        <button type="button" aria-label="Close" onClick={() => state().openFilters(false)}>
           <Icon name="close" />
         </button>
       </header>

@@ -87,7 +87,7 @@ function OpenMilestonesPanel(): React.JSX.Element {
             ? `Slip since baseline “${baseline.name}” (${baseline.savedAt.slice(0, 10)}), the planner’s own history kept on this computer.`
             : 'Forecasts follow the dependency chains; a task not done ends today at the earliest.'}
         </span>
-        <button type="button" className="panel-close" aria-label="Close Milestones" onClick={close}>
+        <button type="button" className="panel-close" aria-label="Close" onClick={close}>
           ×
         </button>
       </header>

@@ -56,7 +56,7 @@ function OpenProblemsPanel({ api }: { api: PlannerApi }): React.JSX.Element {
             ? 'No problems: every dependency is kept and no task ends after its milestone.'
             : `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`}
         </span>
-        <button type="button" className="panel-close" aria-label="Close Problems" onClick={close}>
+        <button type="button" className="panel-close" aria-label="Close" onClick={close}>
           ×
         </button>
       </header>

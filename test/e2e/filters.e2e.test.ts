@@ -90,7 +90,7 @@ describe('filters and views on the demo board', () => {
 
   it('custom properties and date ranges filter with the spec’s rules, as the board does', async () => {
     const { page } = planner
-    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await page.getByRole('button', { name: 'Show all tasks' }).click()
     await expect.poll(count).toBe('80 of 80 tasks shown')
     // An unset checkbox counts as unchecked, on the board and here.
     await panel().getByLabel('Blocked', { exact: true }).selectOption('false')
@@ -116,7 +116,7 @@ describe('filters and views on the demo board', () => {
   it('Save view keeps filters, zoom, collapsed rows and Sort; Views brings them back, also after a restart', async () => {
     const { page } = planner
     const matches = await board.tasks(`prop_Blocked=false&dueDate=${dueFrom},${dueTo}`)
-    await page.getByRole('button', { name: 'Close filters' }).click()
+    await panel().getByRole('button', { name: 'Close', exact: true }).click()
     await page
       .getByRole('group', { name: 'Zoom' })
       .getByRole('button', { name: 'Month', exact: true })
@@ -137,7 +137,7 @@ describe('filters and views on the demo board', () => {
     await expect.poll(() => page.getByText('View “Unblocked this winter” saved.').count()).toBe(1)
 
     // Change everything, then switch back.
-    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await page.getByRole('button', { name: 'Show all tasks' }).click()
     await page
       .getByRole('group', { name: 'Zoom' })
       .getByRole('button', { name: 'Day', exact: true })
@@ -217,7 +217,7 @@ describe('filters and views on the demo board', () => {
     if ((await panel().count()) === 0) {
       await page.getByRole('button', { name: 'Filters', exact: true }).click()
     }
-    const clear = page.getByRole('button', { name: 'Clear filters' })
+    const clear = page.getByRole('button', { name: 'Show all tasks' })
     if (await clear.isEnabled()) await clear.click()
     await expect.poll(count).toBe('80 of 80 tasks shown')
     const before = await heights()
@@ -241,14 +241,14 @@ describe('filters and views on the demo board', () => {
     const otherProject = all.find((t) => t.projectKey !== target.projectKey)!.projectKey
     await panel().getByLabel('Project', { exact: true }).fill(otherProject)
     await expect.poll(count).not.toBe('80 of 80 tasks shown')
-    const find = page.getByRole('searchbox', { name: 'Find' })
+    const find = page.getByRole('textbox', { name: 'Find' })
     await find.fill(`${target.projectKey}-${target.key}`)
     await find.press('Enter')
     await expect
       .poll(() => page.locator('.find-status').textContent())
       .toBe(`No shown task matches “${target.projectKey}-${target.key}”; 1 hidden by the filters`)
     // Nothing was selected to be jumped to later: clearing the filters leaves it unselected.
-    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await page.getByRole('button', { name: 'Show all tasks' }).click()
     await expect.poll(count).toBe('80 of 80 tasks shown')
     await page.waitForTimeout(300)
     const targetSelected = `.tb-bar.selected[data-task-id="${target.id}"], .tree-row.selected[data-task-id="${target.id}"]`
@@ -288,7 +288,7 @@ describe('filters and views on the demo board', () => {
       await expect
         .poll(() => page.getByRole('button', { name: 'Expand pinned tasks' }).count())
         .toBe(1)
-      const find = page.getByRole('searchbox', { name: 'Find' })
+      const find = page.getByRole('textbox', { name: 'Find' })
       await find.fill(`${sub.projectKey}-${sub.key}`)
       await find.press('Enter')
       await expect.poll(() => inBand.count(), { timeout: 5_000 }).toBe(1)

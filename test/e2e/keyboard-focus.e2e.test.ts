@@ -212,7 +212,7 @@ describe('closing gives the keyboard back', () => {
 describe('what a screen reader hears', () => {
   it('the status bar is a landmark whose parts speak, not one live region read whole', async () => {
     const { page } = planner
-    const bar = page.getByRole('contentinfo', { name: 'Status' })
+    const bar = page.getByRole('contentinfo', { name: 'Status bar' })
     expect(await bar.count()).toBe(1)
     // The whole bar is no live region: each tick of a load's progress would read it all again.
     expect(await bar.evaluate((footer) => footer.closest('[role="status"], [aria-live]'))).toBe(

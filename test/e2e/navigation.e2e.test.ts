@@ -186,7 +186,7 @@ describe('the tree and the chart move together', () => {
     // The Tab stop is the focused task's bar: a task row near the top, with its next row's bar.
     await scrollTo(await scrollLeft(), 0)
     await page.locator('.tree-row.task').nth(1).click()
-    await page.getByRole('searchbox', { name: 'Find' }).focus()
+    await page.getByRole('textbox', { name: 'Find' }).focus()
     let onBar = false
     for (let i = 0; i < 250 && !onBar; i += 1) {
       await page.keyboard.press('Tab')

@@ -127,7 +127,10 @@ describe('Problems', () => {
     // Kept now: the problem is gone from the list, and from the toolbar's count.
     await expect.poll(() => item.count()).toBe(0)
     await expect.poll(problemCount).toBe(counted - 1)
-    await page.getByRole('button', { name: 'Close Problems' }).click()
+    await page
+      .getByRole('dialog', { name: 'Problems' })
+      .getByRole('button', { name: 'Close', exact: true })
+      .click()
   })
 })
 
@@ -203,7 +206,10 @@ describe('Milestones', () => {
     await planner.screenshot('schedule-03-milestone-focus')
     await page.getByRole('button', { name: 'Clear milestone focus' }).click()
     await expect.poll(() => page.locator('.focus-dim').count()).toBe(0)
-    await page.getByRole('button', { name: 'Close Milestones' }).click()
+    await page
+      .getByRole('dialog', { name: 'Milestones' })
+      .getByRole('button', { name: 'Close', exact: true })
+      .click()
   })
 })
 

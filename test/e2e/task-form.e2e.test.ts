@@ -56,9 +56,15 @@ async function openPlainTask(): Promise<{ task: Task; panel: Locator }> {
 describe('New task', () => {
   it('the toolbar opens a dialog with every create field; a milestone hides what it ignores', async () => {
     const { page } = planner
+    // With the Filters panel open before: the dialog closes it, so that no label of the dialog
+    // (Project, Status, Type...) is on the page twice, the status bar's included.
+    await page.getByRole('button', { name: 'Filters' }).click()
+    await page.getByRole('region', { name: 'Filter tasks' }).waitFor()
     await page.getByRole('button', { name: 'New task' }).click()
     const dialog = newTaskDialog()
     await dialog.waitFor()
+    for (const label of ['Title', 'Project', 'Type', 'Status', 'Assignee', 'Priority', 'Milestone'])
+      expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1)
     for (const label of [
       'Title',
       'Project',
@@ -319,6 +325,20 @@ describe('Details panel', () => {
       dueDate: '',
     })
     expect(now.properties['Story Points']).toBe(8)
+  })
+
+  it('the Filters panel and the details panel take turns in their place', async () => {
+    const { page } = planner
+    const { panel } = await openPlainTask()
+    await page.getByRole('button', { name: 'Filters' }).click()
+    const filters = page.getByRole('region', { name: 'Filter tasks' })
+    await filters.waitFor()
+    await expect.poll(() => panel.count()).toBe(0)
+    const again = await openPlainTask()
+    await expect.poll(() => filters.count()).toBe(0)
+    expect(await page.getByLabel('Status', { exact: true }).count()).toBe(1)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => again.panel.count()).toBe(0)
   })
 
   it('Enter on a selected task opens it; Esc discards, and the keyboard is back in the tree', async () => {

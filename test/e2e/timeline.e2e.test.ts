@@ -358,7 +358,7 @@ describe('the timeline on the demo board', () => {
         ? b
         : a,
     )
-    const find = page.getByRole('searchbox', { name: 'Find' })
+    const find = page.getByRole('textbox', { name: 'Find' })
     await find.fill(`${far.projectKey.toLowerCase()}-${far.key}`)
     await find.press('Enter')
     const bar = page.locator(`.tb-bar[data-task-id="${far.id}"]`)

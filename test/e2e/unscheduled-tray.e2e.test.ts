@@ -69,7 +69,7 @@ describe('the Unscheduled tray', () => {
     const { label } = (await items()).find((item) => item.position === far)!
     const key = label.split(' ')[0]!
     await tray().evaluate((element) => element.scrollTo({ top: 0 }))
-    const find = page.getByRole('searchbox', { name: 'Find' })
+    const find = page.getByRole('textbox', { name: 'Find' })
     await find.fill(key)
     await find.press('Enter')
     const item = tray().locator('li.selected')

@@ -56,7 +56,15 @@ export const createFiltersSlice: SliceCreator<FiltersSlice> = (set) => {
       }),
     clearFilters: () =>
       set((s) => ({ filters: { ...s.filters, draft: EMPTY_DRAFT, activeView: null } })),
-    openFilters: (open) => set((s) => ({ filters: { ...s.filters, panelOpen: open } })),
+    // The Filters panel and the details panel take the same place at the window's right (and
+    // repeat labels such as "Project" and "Status"): opening one closes the other.
+    openFilters: (open) =>
+      set((s) => ({
+        filters: { ...s.filters, panelOpen: open },
+        ...(open && s.view.detailsTaskId !== null
+          ? { view: { ...s.view, detailsTaskId: null } }
+          : {}),
+      })),
     viewsListed: (profileId, views, active) =>
       set((s) => {
         // Another board's statuses, people and properties differ: its filters start empty.

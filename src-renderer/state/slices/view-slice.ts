@@ -109,13 +109,21 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
       patch({ collapsedIds: collapsed ? [...ids, id] : ids.filter((c) => c !== id) })
     },
     hoverTask: (id) => patch({ hoverTaskId: id }),
-    showDetails: (id) => patch({ detailsTaskId: id }),
+    // One form at a time: the details panel takes the Filters panel's place, and the New task
+    // dialog (modal) closes both, so no label is on the page twice.
+    showDetails: (id) => {
+      patch({ detailsTaskId: id })
+      if (id !== null && get().filters.panelOpen) get().openFilters(false)
+    },
     showCoverage: (open) => patch({ coverageOpen: open }),
     revealTask: (id) => {
       get().selectTasks([id])
       patch({ reveal: { taskId: id, seq: (get().view.reveal?.seq ?? 0) + 1 } })
     },
-    openCreate: (prefill = {}) => patch({ creating: { ...prefill } }),
+    openCreate: (prefill = {}) => {
+      patch({ creating: { ...prefill }, detailsTaskId: null })
+      if (get().filters.panelOpen) get().openFilters(false)
+    },
     closeCreate: () => patch({ creating: null }),
     noteUnseenCreates: (items) => {
       const shown = get().view.unseenCreates
