@@ -35,7 +35,15 @@ export function createIpcRouter(
       if (!Object.hasOwn(CHANNELS, channel))
         return fail('INVALID_REQUEST', `There is no channel "${channel}".`)
       const name = channel as Channel
-      const parsed = CHANNELS[name].request.safeParse(payload)
+      let parsed: ReturnType<(typeof CHANNELS)[Channel]['request']['safeParse']>
+      try {
+        parsed = CHANNELS[name].request.safeParse(payload)
+      } catch (error) {
+        // A request too deep to check (subtasks within subtasks, thousands deep) overflows the
+        // stack inside the schema: it is refused as invalid, not left to fail with no answer.
+        if (!(error instanceof RangeError)) throw error
+        return fail('INVALID_REQUEST', `Invalid ${name} request: it is nested too deeply.`)
+      }
       if (!parsed.success) {
         return fail(
           'INVALID_REQUEST',

@@ -75,6 +75,20 @@ describe('IPC router', () => {
     expect(IpcError.safeParse(!result.ok && result.error).success).toBe(true)
   })
 
+  it('answers a request nested too deeply to check as invalid, and runs nothing', async () => {
+    // Subtasks in subtasks, thousands deep: checking it overflowed the stack outside the
+    // router's error handling, and the call failed with no IPC answer at all.
+    const create = vi.fn(async () => ({ created: [], unknown: [] }))
+    const router = createIpcRouter(handlers({ 'tasks:create': create }))
+    let item: Record<string, unknown> = { title: 'leaf', projectKey: 'WEB' }
+    for (let depth = 0; depth < 20_000; depth++)
+      item = { title: `level ${depth}`, projectKey: 'WEB', subtasks: [item] }
+    const result = await router.dispatch('tasks:create', { tasks: [item] }, true)
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } })
+    expect(!result.ok && result.error.message).toMatch(/nested too deeply/)
+    expect(create).not.toHaveBeenCalled()
+  })
+
   it('refuses an untrusted sender before parsing or running anything', async () => {
     const list = vi.fn(async () => [])
     const router = createIpcRouter(handlers({ 'boards:list': list }))
