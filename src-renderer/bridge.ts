@@ -21,7 +21,7 @@ function httpPlannerApi(token: string): PlannerApi {
         headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
         body: JSON.stringify({ payload: request }),
       })
-      return (await response.json()) as IpcResult<unknown>
+      return callAnswer(response.status, await response.json().catch(() => undefined))
     } catch (error) {
       return {
         ok: false,
@@ -46,6 +46,37 @@ function httpPlannerApi(token: string): PlannerApi {
     }
   }
   return buildPlannerApi(invoke, subscribe)
+}
+
+/**
+ * The bridge's answer as an IPC result. The bridge itself refuses some calls before they reach
+ * main (a stale token after the planner restarted, a body it cannot read): those answers are
+ * not IPC results, and read as one they showed "Could not load the board: undefined".
+ */
+export function callAnswer(status: number, body: unknown): IpcResult<unknown> {
+  if (typeof body === 'object' && body !== null && 'ok' in body) {
+    const result = body as IpcResult<unknown>
+    if (result.ok === true) return result
+    if (result.ok === false && typeof result.error?.message === 'string') return result
+  }
+  const said =
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { error?: unknown }).error === 'string'
+      ? (body as { error: string }).error
+      : `HTTP ${status}`
+  if (status === 403)
+    return {
+      ok: false,
+      error: {
+        code: 'FORBIDDEN_SENDER',
+        message: `The planner refused this page (${said}). If the planner was started again, open the address it printed.`,
+      },
+    }
+  return {
+    ok: false,
+    error: { code: 'INTERNAL', message: `The planner answered the call with an error (${said}).` },
+  }
 }
 
 let api: PlannerApi | undefined

@@ -112,15 +112,31 @@ function fromAnotherOrigin(req: IncomingMessage): boolean {
   return req.headers.origin !== undefined && req.headers.origin !== `http://${req.headers.host}`
 }
 
+class BodyTooLarge extends Error {}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > MAX_BODY) throw new Error('too large')
+    if (size > MAX_BODY) throw new BodyTooLarge()
     chunks.push(chunk)
   }
   return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * The call's payload from its body: nothing (an empty body or `{}`), or `{"payload": ...}`.
+ * Anything else (`"x"`, `[]`, a misspelt key) is refused: read as "no payload", it ran a
+ * channel that takes none, such as edits:discard.
+ */
+function payloadOf(body: string): { payload: unknown } | undefined {
+  if (body === '') return { payload: undefined }
+  const value: unknown = JSON.parse(body)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  const keys = Object.keys(value)
+  if (keys.some((key) => key !== 'payload')) return undefined
+  return { payload: (value as { payload?: unknown }).payload }
 }
 
 export async function startWebBridge(options: WebBridgeOptions): Promise<WebBridge> {
@@ -138,7 +154,8 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
       return json(res, 421, { error: 'This server answers only on its own address.' })
     // Origin-form only ("/path?query"): an absolute or "//host" target would name another host.
     const target = req.url ?? '/'
-    if (!target.startsWith('/') || target.startsWith('//'))
+    // A backslash too: URL reads "/\\host" as "//host".
+    if (!target.startsWith('/') || target.startsWith('//') || target.includes('\\'))
       return json(res, 400, { error: 'The request target must be a path on this server.' })
     const url = new URL(target, origin)
     if (url.pathname.startsWith('/ipc/')) {
@@ -147,16 +164,32 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
         return json(res, 403, { error: 'Cross-origin calls are refused.' })
       if (!sameToken(req.headers[TOKEN_HEADER] as string | undefined, token))
         return json(res, 403, { error: 'Missing or wrong planner token.' })
-      let payload: unknown
+      let call: { payload: unknown } | undefined
       try {
-        const body = await readBody(req)
-        payload = body === '' ? undefined : (JSON.parse(body) as { payload?: unknown }).payload
-      } catch {
+        call = payloadOf(await readBody(req))
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          // The rest of the body is not read: the connection cannot carry another request.
+          res.shouldKeepAlive = false
+          return json(res, 413, {
+            ok: false,
+            error: { code: 'INVALID_REQUEST', message: 'The call body is too large.' },
+          })
+        }
         return json(res, 400, {
           ok: false,
           error: { code: 'INVALID_REQUEST', message: 'The call body is not valid JSON.' },
         })
       }
+      if (!call)
+        return json(res, 400, {
+          ok: false,
+          error: {
+            code: 'INVALID_REQUEST',
+            message: 'The call body must be an object with only a "payload" field.',
+          },
+        })
+      const { payload } = call
       let channel: string
       try {
         channel = decodeURIComponent(url.pathname.slice(5))
@@ -237,7 +270,9 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
+    handle(req, res).catch((error: unknown) => {
+      // A bug of the bridge's own: logged, since the page is only told that it failed.
+      console.error('The planner bridge failed:', error)
       if (!res.headersSent) json(res, 500, { error: 'The planner bridge failed.' })
     })
   })

@@ -109,6 +109,44 @@ describe('browser-mode bridge', () => {
     // An absolute or "//host" request target names another host: refused, not resolved.
     expect((await rawTarget('http://evil.example/')).status).toBe(400)
     expect((await rawTarget('//evil.example/')).status).toBe(400)
+    expect((await rawTarget('/\\evil.example/')).status).toBe(400)
+  })
+
+  it('runs no call whose body is not {"payload": ...}', async () => {
+    // A body of "x", [] or a misspelt key ran the channel as a call with no payload: for
+    // edits:discard, that deletes the waiting edits.
+    const before = calls.length
+    const post = (body: string) =>
+      raw('/ipc/edits:discard', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: bridge.token },
+        body,
+      })
+    for (const body of ['"x"', '[]', '42', 'null', '{"paylod":{}}', '{"payload":{},"more":1}']) {
+      const answer = await post(body)
+      expect(answer.status, body).toBe(400)
+      expect(JSON.parse(answer.body), body).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_REQUEST' },
+      })
+    }
+    expect(calls.length).toBe(before)
+    expect((await post('{}')).status).toBe(200)
+    expect((await post('')).status).toBe(200)
+    expect(calls.length).toBe(before + 2)
+  })
+
+  it('answers a body over the limit 413 and closes the connection', async () => {
+    const answer = await raw('/ipc/boards:list', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: bridge.token },
+      body: JSON.stringify({ payload: 'x'.repeat(9 * 1024 * 1024) }),
+    }).catch((error: Error) => ({ status: -1, body: error.message, headers: {} }))
+    // The server may close before the whole body is sent: either a 413 or a closed socket.
+    if (answer.status !== -1) {
+      expect(answer.status).toBe(413)
+      expect(answer.headers.connection).toBe('close')
+    }
   })
 
   it('dispatches calls that carry the token, as trusted', async () => {
