@@ -141,7 +141,11 @@ describe('browser-mode bridge', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', [TOKEN_HEADER]: bridge.token },
       body: JSON.stringify({ payload: 'x'.repeat(9 * 1024 * 1024) }),
-    }).catch((error: Error) => ({ status: -1, body: error.message, headers: {} }))
+    }).catch((error: Error) => ({
+      status: -1,
+      body: error.message,
+      headers: {} as Record<string, unknown>,
+    }))
     // The server may close before the whole body is sent: either a 413 or a closed socket.
     if (answer.status !== -1) {
       expect(answer.status).toBe(413)
