@@ -1,5 +1,6 @@
 // Field schemas shared by the request bodies.
 import { z } from 'zod'
+import { idTable } from './id-table'
 import { toCanonicalTimestamp } from './dates'
 import { SERVICE_LIMITS as L } from './limits'
 
@@ -57,4 +58,22 @@ export const PropertyValue = z.union(
 )
 export type PropertyValue = z.infer<typeof PropertyValue>
 
-export const PropertyValues = z.record(z.string(), PropertyValue)
+/**
+ * Custom property values by name. The spec lets a board name its properties anything, and a
+ * record schema drops a property named "__proto__" (the edit of it was silently lost), so the
+ * entries are checked one by one and kept in a table with no prototype.
+ */
+export const PropertyValues = z
+  .custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    { message: 'expected an object of property names and values' },
+  )
+  .superRefine((value, context) => {
+    for (const [name, item] of Object.entries(value)) {
+      const checked = PropertyValue.safeParse(item)
+      if (!checked.success)
+        for (const issue of checked.error.issues)
+          context.addIssue({ code: 'custom', message: issue.message, path: [name, ...issue.path] })
+    }
+  })
+  .transform((value) => idTable(Object.entries(value) as [string, PropertyValue][]))

@@ -89,6 +89,32 @@ describe('IPC router', () => {
     expect(create).not.toHaveBeenCalled()
   })
 
+  it('keeps a custom property named "__proto__" (a board names its properties freely)', async () => {
+    // A record schema dropped it: the update reached main without it and answered ok, the
+    // edit silently lost.
+    const update = vi.fn(async () => ({ status: 'sent' as const, updated: [], conflicts: [] }))
+    const router = createIpcRouter(handlers({ 'tasks:update': update }))
+    const properties = JSON.parse('{"__proto__": "v", "Estimate": 3}') as Record<string, unknown>
+    const result = await router.dispatch(
+      'tasks:update',
+      { tasks: [{ id: 't1', properties }] },
+      true,
+    )
+    expect(result.ok).toBe(true)
+    const sent = (update.mock.calls[0] as unknown as [{ tasks: { properties: object }[] }])[0]
+    const got = sent.tasks[0]!.properties
+    expect(Object.hasOwn(got, '__proto__')).toBe(true)
+    expect(Object.getOwnPropertyDescriptor(got, '__proto__')?.value).toBe('v')
+    expect(JSON.parse(JSON.stringify(got))).toEqual(JSON.parse('{"__proto__": "v", "Estimate": 3}'))
+    // A bad value is still named by its property.
+    const bad = await router.dispatch(
+      'tasks:update',
+      { tasks: [{ id: 't1', properties: { Estimate: { no: 1 } } }] },
+      true,
+    )
+    expect(!bad.ok && bad.error.message).toMatch(/Estimate/)
+  })
+
   it('refuses an untrusted sender before parsing or running anything', async () => {
     const list = vi.fn(async () => [])
     const router = createIpcRouter(handlers({ 'boards:list': list }))
