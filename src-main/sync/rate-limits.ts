@@ -22,10 +22,16 @@ export const PATIENCE = {
   firstBackoffMs: 2_000,
 }
 
-const isRateLimited = (error: unknown): error is { retryAfterMs?: number } =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: unknown }).code === 'RATE_LIMITED'
+/**
+ * A refusal to wait out: the board asks to slow down (429), or says it is down for a while and
+ * when to come back (a 503 with Retry-After, read as SERVER_ERROR with the wait). A server error
+ * with no wait named was already retried by the client, and fails the sync.
+ */
+const isRateLimited = (error: unknown): error is { retryAfterMs?: number } => {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, retryAfterMs } = error as { code?: unknown; retryAfterMs?: unknown }
+  return code === 'RATE_LIMITED' || (code === 'SERVER_ERROR' && typeof retryAfterMs === 'number')
+}
 
 export type Sleep = (ms: number) => Promise<void>
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -23,7 +23,14 @@ const matches = (t: Task, f: ListTasksFilters) =>
   (t.dueDate !== '' && day(t.dueDate) >= f.dueDate.from && day(t.dueDate) <= f.dueDate.to)
 
 /** Answers from memory; `limited(n)` says whether the n-th request (from 1) is refused. */
-function limitedBoard(limited: (n: number) => number | undefined | false) {
+function limitedBoard(
+  limited: (n: number) => number | undefined | false,
+  refusal: (retryAfterMs: number | undefined) => ApiError = (retryAfter) =>
+    new ApiError('RATE_LIMITED', 'The board asks to slow down (HTTP 429).', {
+      status: 429,
+      ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }),
+    }),
+) {
   const board = {
     requests: 0,
     inFlight: 0,
@@ -38,10 +45,7 @@ function limitedBoard(limited: (n: number) => number | undefined | false) {
         const retryAfter = limited(n)
         if (retryAfter !== false) {
           board.inFlightAtRefusal.push(board.inFlight)
-          throw new ApiError('RATE_LIMITED', 'The board asks to slow down (HTTP 429).', {
-            status: 429,
-            ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }),
-          })
+          throw refusal(retryAfter)
         }
         return tasks.filter((t) => matches(t, filters)).slice(0, 100)
       } finally {
@@ -109,5 +113,23 @@ describe('a board that limits its rate', () => {
     ).rejects.toMatchObject({ code: 'RATE_LIMITED' })
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(PATIENCE.totalWaitMs)
     expect(waits.length).toBeGreaterThan(2)
+  })
+
+  it('that is down for a while and says when to come back (503, Retry-After) is waited for too', async () => {
+    // A 503 whose Retry-After was longer than the client waits within one call failed the
+    // whole sync, where the same wait on a 429 was waited out.
+    const unavailable = (retryAfterMs: number | undefined) =>
+      new ApiError('SERVER_ERROR', 'The board is unavailable (HTTP 503).', {
+        status: 503,
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      })
+    const board = limitedBoard((n) => (n === 2 ? 40_000 : false), unavailable)
+    const waits: number[] = []
+    const result = await syncBoard(board, { sleep: async (ms) => void waits.push(ms) })
+    expect(result.tasks).toHaveLength(250)
+    expect(waits).toEqual([40_000])
+    // Without a Retry-After, a server error is the client's to retry, not the sync's to wait.
+    const broken = limitedBoard((n) => (n === 2 ? undefined : false), unavailable)
+    await expect(syncBoard(broken, { sleep: async () => {} })).rejects.toThrow(/unavailable/)
   })
 })
