@@ -5,33 +5,73 @@ import { isCalendarDate } from './dates'
 import { TaskType } from './enums'
 
 // Values seen, kept: a board's dates repeat (a sync reads each task several times over).
-const readableDates = new Map<string, boolean>()
-const READABLE_DATES_KEPT = 50_000
+const readDates = new Map<string, string | null>()
+const READ_DATES_KEPT = 50_000
 
 /**
- * A task's start or due date as a board sends it: '' for none, else an ISO 8601 date or
- * timestamp in the extended form (`YYYY-MM-DD`, or that day then `T` and a time). The sync cuts
- * the board by the calendar day written first and the timeline reads the instant; a value with
- * neither (the basic form `20240209T000000Z`, `2024-1-9`, `soon`) could be placed on no day, so
- * the page is refused naming the field, instead of the sync stopping on it later.
+ * An ISO 8601 / RFC 3339 date or timestamp in the forms a board may well send besides the
+ * canonical one: a space or a lower-case `t` between day and time, a lower-case `z`, a decimal
+ * comma, an offset without its colon or minutes (`+00`, `+0530`).
  */
-export function isReadableTaskDate(value: string): boolean {
-  if (value === '') return true
-  let readable = readableDates.get(value)
-  if (readable === undefined) {
-    readable =
-      (value.length === 10 || value[10] === 'T') &&
-      isCalendarDate(value.slice(0, 10)) &&
-      !Number.isNaN(Date.parse(value))
-    if (readableDates.size >= READABLE_DATES_KEPT) readableDates.clear()
-    readableDates.set(value, readable)
+const TIMESTAMP =
+  /^(\d{4}-\d{2}-\d{2})(?:[Tt ]([01]\d|2[0-3])(:[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d+)?)?)\s?([Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?)?$/
+
+/**
+ * A task's start or due date as a board sends it, read into the form the planner keeps: '' for
+ * none, else an ISO 8601 date or timestamp in the extended form (`YYYY-MM-DD`, or that day then
+ * `T` and a time, with `Z` or a `±hh:mm` offset when it has one). The other spellings RFC 3339
+ * and ISO 8601 allow (see TIMESTAMP) are written that way: refused, one such date failed its
+ * page and with it the whole sync. The sync cuts the board by the calendar day written first
+ * and the timeline reads the instant; a value with neither (the basic form `20240209T000000Z`,
+ * `2024-1-9`, `soon`) could be placed on no day, so the page is refused naming the field,
+ * instead of the sync stopping on it later. Undefined for such a value.
+ */
+export function readTaskDate(value: string): string | undefined {
+  if (value === '') return ''
+  let read = readDates.get(value)
+  if (read === undefined) {
+    read = normalisedDate(value)
+    if (readDates.size >= READ_DATES_KEPT) readDates.clear()
+    readDates.set(value, read)
   }
-  return readable
+  return read ?? undefined
 }
 
-const TaskDate = z
-  .string()
-  .refine(isReadableTaskDate, 'must be "" or an ISO 8601 date or timestamp starting YYYY-MM-DD')
+function normalisedDate(value: string): string | null {
+  const parts = TIMESTAMP.exec(value)
+  let read: string = value
+  if (parts) {
+    const [, day, hour, rest, zone] = parts
+    const offset =
+      zone === undefined
+        ? ''
+        : zone === 'Z' || zone === 'z'
+          ? 'Z'
+          : zone.length === 3
+            ? `${zone}:00`
+            : zone.includes(':')
+              ? zone
+              : `${zone.slice(0, 3)}:${zone.slice(3)}`
+    read = hour === undefined ? day! : `${day}T${hour}${rest!.replace(',', '.')}${offset}`
+  } else if (value[10] !== 'T') return null
+  const readable = isCalendarDate(read.slice(0, 10)) && !Number.isNaN(Date.parse(read))
+  return readable ? read : null
+}
+
+/** Whether a board's task date can be read (see readTaskDate). */
+export function isReadableTaskDate(value: string): boolean {
+  return readTaskDate(value) !== undefined
+}
+
+const TaskDate = z.string().transform((value, context) => {
+  const read = readTaskDate(value)
+  if (read !== undefined) return read
+  context.addIssue({
+    code: 'custom',
+    message: 'must be "" or an ISO 8601 date or timestamp starting YYYY-MM-DD',
+  })
+  return z.NEVER
+})
 
 // As the interface gives it. A board's answers pass nullsAsNoValue (responses.ts) first, which
 // reads a field with a plain "no value" as that value when a board sends null or leaves it out.

@@ -280,7 +280,25 @@ describe('answers of other boards', () => {
     },
   )
 
-  it.each(['20240209T000000Z', '2024-1-9', 'soon'])(
+  it.each([
+    ['2024-02-09 10:00:00', '2024-02-09T10:00:00'],
+    ['2024-02-09t10:00:00z', '2024-02-09T10:00:00Z'],
+    ['2024-02-09T10:00:00+00', '2024-02-09T10:00:00+00:00'],
+    ['2024-02-09T10:00:00+0530', '2024-02-09T10:00:00+05:30'],
+    ['2024-02-09 10:00:00.123456+00:00', '2024-02-09T10:00:00.123456+00:00'],
+    ['2024-02-09T10:00:00,5Z', '2024-02-09T10:00:00.5Z'],
+  ])(
+    'a due date in another form RFC 3339 or ISO 8601 allows (%s) is read, as %s',
+    async (dueDate, read) => {
+      // Refused, one such date failed its page and with it the whole sync.
+      stub.otherwise(json(200, { success: true, tasks: [sampleTask({ dueDate })] }))
+      const [task] = await api().listTasks()
+      expect(task?.dueDate).toBe(read)
+      expect(Number.isNaN(Date.parse(task!.dueDate))).toBe(false)
+    },
+  )
+
+  it.each(['20240209T000000Z', '2024-1-9', 'soon', '2024-02-09 25:00', '2024-02-09Tnoon'])(
     'a task due date no one can read (%s) is INVALID_RESPONSE naming the field',
     async (dueDate) => {
       stub.otherwise(json(200, { success: true, tasks: [sampleTask({ dueDate })] }))
