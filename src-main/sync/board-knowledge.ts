@@ -96,13 +96,13 @@ export class BoardKnowledge {
 
   /**
    * A task read again with a later updatedAt (edited while the sync ran, or listed twice): the
-   * sync's result holds the newest copy. Its planning keeps reading the first one (which slices
+   * sync's result holds the newest copy (the last read when the two cannot be ordered). Its planning keeps reading the first one (which slices
    * a task lies in is decided once; an edit during a sync is reported by no query anyway).
    */
   private keepIfNewer(task: Task): void {
     const held = this.newer.get(task.id) ?? this.byId.get(task.id)
-    const at = Date.parse(task.updatedAt)
-    if (held && at > Date.parse(held.updatedAt)) this.newer.set(task.id, task)
+    if (!held || held.updatedAt === task.updatedAt) return
+    if (isLater(task.updatedAt, held.updatedAt)) this.newer.set(task.id, task)
   }
 
   get size(): number {
@@ -159,4 +159,19 @@ export class BoardKnowledge {
       this.given.has(name)
     )
   }
+}
+
+const NUMBER = /^\d+(\.\d+)?$/
+
+/**
+ * Whether updatedAt `a` is later than `b`. The spec gives updatedAt no form: a timestamp, or a
+ * count (epoch seconds or milliseconds, NaN to Date.parse) compared as a number. Two values that
+ * cannot be ordered keep the copy held (a reply may bring an older copy after a newer one).
+ */
+function isLater(a: string, b: string): boolean {
+  const at = Date.parse(a)
+  const heldAt = Date.parse(b)
+  if (!Number.isNaN(at) && !Number.isNaN(heldAt)) return at > heldAt
+  if (NUMBER.test(a) && NUMBER.test(b)) return Number(a) > Number(b)
+  return false
 }

@@ -147,8 +147,13 @@ export function writableTimestamp(value: string): string {
 export function isAtOrAfter(a: string, b: string): boolean {
   const at = parseInstant(a)
   const than = parseInstant(b)
-  return at === undefined || than === undefined ? a >= b : at >= than
+  if (at !== undefined && than !== undefined) return at >= than
+  // A count (epoch seconds or milliseconds: the spec gives updatedAt no form) as a number.
+  if (COUNT.test(a) && COUNT.test(b)) return Number(a) >= Number(b)
+  return a >= b
 }
+
+const COUNT = /^\d+(\.\d+)?$/
 
 /** Day number of the UTC day of an ISO timestamp; undefined for '' or an unreadable value. */
 export function dayNumberOfTimestamp(timestamp: string): number | undefined {

@@ -9,14 +9,18 @@ import { sampleTask } from '../api/fixtures'
 const day = (i: number) => `2026-03-${String(1 + (i % 28)).padStart(2, '0')}T00:00:00.000Z`
 
 describe('a task edited while the sync runs', () => {
-  it('comes back as its newer copy', async () => {
+  it.each([
+    ['a timestamp', '2025-01-01T00:00:00.000Z', '2026-06-01T00:00:00.000Z'],
+    // The spec gives updatedAt no form: an epoch count (NaN to Date.parse) differs all the same.
+    ['a number of seconds', '1735689600', '1780272000'],
+  ])('comes back as its newer copy (updatedAt as %s)', async (_form, before, after) => {
     let board: Task[] = Array.from({ length: 150 }, (_, i) =>
       sampleTask({
         id: `t${i}`,
         key: i + 1,
         title: `Task ${i}`,
         dueDate: day(i),
-        updatedAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: before,
       }),
     )
     let calls = 0
@@ -27,7 +31,7 @@ describe('a task edited while the sync runs', () => {
         // Right after the first reply, someone renames t0 (the first reply held it).
         if (calls === 1)
           board = board.map((t) =>
-            t.id === 't0' ? { ...t, title: 'Renamed', updatedAt: '2026-06-01T00:00:00.000Z' } : t,
+            t.id === 't0' ? { ...t, title: 'Renamed', updatedAt: after } : t,
           )
         return matches.map((t) => structuredClone(t))
       },
@@ -37,7 +41,7 @@ describe('a task edited while the sync runs', () => {
     expect(result.tasks).toHaveLength(150)
     expect(result.tasks.find((t) => t.id === 't0')).toMatchObject({
       title: 'Renamed',
-      updatedAt: '2026-06-01T00:00:00.000Z',
+      updatedAt: after,
     })
   })
 })

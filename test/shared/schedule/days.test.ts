@@ -151,6 +151,9 @@ describe('isAtOrAfter', () => {
     expect(isAtOrAfter('2026-11-28T12:00:00Z', '2026-11-28T12:00:00.000Z')).toBe(true)
     // No zone: UTC, as every day rule reads it.
     expect(isAtOrAfter('2026-11-28T11:59:59', '2026-11-28T12:00:00.000Z')).toBe(false)
+    // Counts (epoch seconds: the spec gives updatedAt no form) as numbers, not as text.
+    expect(isAtOrAfter('999999999', '1000000000')).toBe(false)
+    expect(isAtOrAfter('1000000000', '999999999')).toBe(true)
   })
 })
 
