@@ -4,6 +4,7 @@
 // splits keep every task some slice's responsibility, so the report names every part of the
 // board that may hide tasks, whatever the service's list order. README.md follows one slice.
 import { patientReader } from './rate-limits'
+import { yearOneReader } from './year-zero'
 import type { Sleep } from './rate-limits'
 import type { Dependency, ListTasksFilters, Task } from '../../src-shared/api'
 import type { CoverageReport, SyncProgress } from '../../src-shared/ipc/board-snapshot'
@@ -79,7 +80,7 @@ export async function syncBoard(
 ): Promise<SyncResult> {
   const { signal } = options
   signal?.throwIfAborted()
-  const reader = patientReader(boardReader, { signal, sleep: options.sleep })
+  const reader = patientReader(yearOneReader(boardReader), { signal, sleep: options.sleep })
   const strategy = options.strategy ?? smartStrategy
   const board = new BoardKnowledge(options.known, options.prior)
   /** Pages by query: a rest slice (same query as its parent) and repeated queries cost nothing. */

@@ -129,7 +129,7 @@ describe('a board that limits its rate', () => {
     expect(result.tasks).toHaveLength(250)
     expect(waits).toEqual([40_000])
     // Without a Retry-After, a server error is the client's to retry, not the sync's to wait.
-    const broken = limitedBoard((n) => (n === 2 ? undefined : false), unavailable)
+    const broken = limitedBoard((n) => (n >= 2 ? undefined : false), unavailable)
     await expect(syncBoard(broken, { sleep: async () => {} })).rejects.toThrow(/unavailable/)
   })
 })

@@ -1,0 +1,58 @@
+// The sync's first date cuts start at 0000-01-01 (ALL_DAYS), the first day a date filter can
+// name, so that no dated task falls outside every cut. A service that reads dates with a library
+// that has no year 0 (Python's datetime.date, PostgreSQL's date) refuses such a query, and every
+// sync of a board over 100 tasks failed there. Such a service cannot hold a task dated in year 0
+// either, so the same query from 0001-01-01 returns the same tasks: the sync asks that instead,
+// and from then on sends year 1 at once. A service that refuses that too fails the sync as
+// before, with its own words.
+import type { DayRange, ListTasksFilters } from '../../src-shared/api'
+import type { BoardReader } from './sync-board'
+
+const YEAR_ZERO = '0000-'
+const YEAR_ONE_START = '0001-01-01'
+
+const fromYearOne = (range: DayRange | undefined): DayRange | undefined =>
+  range && range.from.startsWith(YEAR_ZERO)
+    ? { from: YEAR_ONE_START, to: range.to < YEAR_ONE_START ? YEAR_ONE_START : range.to }
+    : range
+
+function withoutYearZero(filters: ListTasksFilters): ListTasksFilters | undefined {
+  const dueDate = fromYearOne(filters.dueDate)
+  const startDate = fromYearOne(filters.startDate)
+  if (dueDate === filters.dueDate && startDate === filters.startDate) return undefined
+  return {
+    ...filters,
+    ...(dueDate ? { dueDate } : {}),
+    ...(startDate ? { startDate } : {}),
+  }
+}
+
+/**
+ * A refusal of the query itself: invalid, or a server error (a parser that throws). A server
+ * that says when to come back (Retry-After) is down for a while, and is waited for instead.
+ */
+const refusesQuery = (error: unknown): boolean => {
+  const { code, retryAfterMs } = (error ?? {}) as { code?: unknown; retryAfterMs?: unknown }
+  return code === 'INVALID_REQUEST' || (code === 'SERVER_ERROR' && retryAfterMs === undefined)
+}
+
+/** `reader` that asks a query naming year 0 again from year 1 when the service refuses it. */
+export function yearOneReader(reader: BoardReader): BoardReader {
+  let noYearZero = false
+  return {
+    async listTasks(filters) {
+      const fromOne = withoutYearZero(filters)
+      if (!fromOne) return reader.listTasks(filters)
+      if (noYearZero) return reader.listTasks(fromOne)
+      try {
+        return await reader.listTasks(filters)
+      } catch (error) {
+        if (!refusesQuery(error)) throw error
+        const answer = await reader.listTasks(fromOne)
+        noYearZero = true
+        return answer
+      }
+    },
+    listDependencies: () => reader.listDependencies(),
+  }
+}
