@@ -47,7 +47,11 @@ function taskItems(store: PlannerStore, api: PlannerApi, task: Task): MenuItem[]
   if (task.parentId) items.push({ label: 'Remove from parent', run: () => edit({ parentId: '' }) })
   if (task.milestoneId && task.type !== 'milestone')
     items.push({ label: 'Remove from milestone', run: () => edit({ milestoneId: '' }) })
-  const url = taskUrl(task, knownTaskUrls(state.board.dependencies), state.board.tasksById)
+  const url = taskUrl(
+    task,
+    knownTaskUrls(state.board.dependencies, state.board.taskUrls),
+    state.board.tasksById,
+  )
   items.push(
     url
       ? { label: 'Copy link', run: () => copyLink(store, key, url) }

@@ -5,9 +5,12 @@
 import type { Dependency, Task } from '../../src-shared/api/resources'
 import { isHttpUrl } from '../../src-shared/api/value-checks'
 
-/** URLs the board has named, by task id. */
-export function knownTaskUrls(dependencies: readonly Dependency[]): Map<string, string> {
-  const urls = new Map<string, string>()
+/** URLs the board has named, by task id: in dependencies and in answers to edits (`named`). */
+export function knownTaskUrls(
+  dependencies: readonly Dependency[],
+  named: Readonly<Record<string, string>> = {},
+): Map<string, string> {
+  const urls = new Map<string, string>(Object.entries(named))
   for (const d of dependencies) {
     if (d.predecessorUrl) urls.set(d.predecessorId, d.predecessorUrl)
     if (d.successorUrl) urls.set(d.successorId, d.successorUrl)

@@ -184,5 +184,7 @@ function settle(
     next = recordWrites(board, rolled.edits, settled, new Set(keepIds), queued)
   }
   store.setState({ board, edits: addMessages(next, messages) })
+  // The answer names each updated task's URL: what "Copy link" makes every task's link from.
+  if (answer.ok) store.getState().taskUrlsNamed(batch.profileId, answer.value.updated)
   return outcome
 }

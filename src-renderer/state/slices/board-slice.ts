@@ -1,6 +1,6 @@
 // The board as last synced (with this renderer's unconfirmed edits laid over it), how complete
 // it is, and how loading it goes.
-import { idTable } from '../../../src-shared/api/id-table'
+import { copyTable, idTable } from '../../../src-shared/api/id-table'
 import type { Dependency, Task } from '../../../src-shared/api/resources'
 import type {
   BoardSnapshot,
@@ -30,6 +30,12 @@ export interface BoardData extends TaskTable {
   loading: boolean
   /** Why the last load failed; null after a successful one. */
   error: IpcError | null
+  /**
+   * Task links the board named in its answers to this planner's edits (an update answer names
+   * each task's URL), by task id; kept across syncs of the same board. The list carries no URL,
+   * so these and the dependencies' URLs are what "Copy link" works from.
+   */
+  taskUrls: Readonly<Record<string, string>>
 }
 
 export interface BoardSlice {
@@ -48,6 +54,8 @@ export interface BoardSlice {
    * than the one shown is not shown any more.
    */
   syncFailed(error: IpcError, profileId?: string): void
+  /** The board `profileId` named these tasks' URLs (an update answer). */
+  taskUrlsNamed(profileId: string, named: readonly { id: string; url: string }[]): void
 }
 
 export const EMPTY_BOARD: BoardData = {
@@ -61,6 +69,7 @@ export const EMPTY_BOARD: BoardData = {
   progress: null,
   loading: false,
   error: null,
+  taskUrls: idTable(),
 }
 
 export const createBoardSlice: SliceCreator<BoardSlice> = (set) => ({
@@ -98,6 +107,7 @@ export const createBoardSlice: SliceCreator<BoardSlice> = (set) => ({
           progress: s.board.progress,
           loading: options.loading ?? false,
           error: null,
+          taskUrls: sameBoard ? s.board.taskUrls : idTable(),
         },
         edits,
         selection: pruneSelection(s.selection, exists),
@@ -121,4 +131,14 @@ export const createBoardSlice: SliceCreator<BoardSlice> = (set) => ({
             { board: { ...EMPTY_BOARD, profileId, error } }
           : { board: { ...s.board, loading: false, error } },
     ),
+
+  taskUrlsNamed: (profileId, named) =>
+    set((s) => {
+      if (s.board.profileId !== profileId) return {}
+      const fresh = named.filter((n) => n.url !== '' && s.board.taskUrls[n.id] !== n.url)
+      if (fresh.length === 0) return {}
+      const taskUrls = copyTable(s.board.taskUrls)
+      for (const { id, url } of fresh) taskUrls[id] = url
+      return { board: { ...s.board, taskUrls } }
+    }),
 })

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { IpcResult, EditProblem, UpdateTasksResult } from '../../../src-shared/ipc'
 import type { Task } from '../../../src-shared/api'
+import { menuItems } from '../../../src-renderer/context-menu/menu-items'
 import { deferred, fakePlannerApi, pendingOf, snapshot, task } from './fixtures'
 import type { FakePlannerApi } from './fixtures'
 import type { Command, PlannerStore } from './subject'
@@ -171,6 +172,30 @@ describe('applyEdit', () => {
     expect(past[0]?.undo).toMatchObject({
       command: { updates: [expect.objectContaining({ id: 't1' })] },
     })
+  })
+
+  it('learns the board’s task links from the update answer, for "Copy link" on any task', async () => {
+    // The list carries no URL: before, a board with no dependencies never had a link to copy,
+    // though every update answer names the URL of each task it updated.
+    const t1 = TASKS[0]!
+    const t2 = TASKS[1]!
+    const url = `https://board.example/browse/${t1.projectKey}-${t1.key}`
+    const { store, fake } = setup(async () => ({
+      ok: true,
+      value: {
+        status: 'sent',
+        updated: [{ id: t1.id, projectKey: t1.projectKey, key: t1.key, title: t1.title, url }],
+        conflicts: [],
+      },
+    }))
+    const copy = (id: string) =>
+      menuItems(store, fake.api, { kind: 'task', taskId: id }).find((i) => i.label === 'Copy link')
+    expect(copy(t2.id)?.disabledReason).toBeDefined()
+    await applyEdit(store, fake.api, move([t1.id], 1))
+    expect(copy(t2.id)?.disabledReason).toBeUndefined()
+    // Kept when the board is synced again.
+    store.getState().snapshotReceived(snapshot(TASKS))
+    expect(copy(t2.id)?.disabledReason).toBeUndefined()
   })
 
   it('names a single task by its title', async () => {
