@@ -73,6 +73,13 @@ describe('what the user types', () => {
     expect(outcome.matched).toBe(2)
   })
 
+  it('says that a filter on a property no loaded task has matches nothing', () => {
+    const read = readDraft({ ...EMPTY_DRAFT, properties: { Gone: 'x', Archived: 'false' } }, types)
+    expect(read.filters.properties).toEqual({ Gone: 'x', Archived: 'false' })
+    expect(read.problems['prop:Gone']).toMatch(/No loaded task has a property named Gone/)
+    expect(read.problems['prop:Archived']).toBeUndefined()
+  })
+
   it('says why a part cannot apply, and applies the rest', () => {
     const read = readDraft(
       {
