@@ -60,11 +60,12 @@ export function judgeAttempt<T>(result: AttemptResult, context: AttemptContext<T
   const error = errorFromStatus(answer, label, attempt, retryAfterMs)
   if (!isRetryableStatus(answer.status)) return final(error)
   if (!idempotent) {
-    // 503 says the request was not handled; other 5xx leave a POST's fate open, unless the body
-    // is one of the spec's refusals, which says it was not done.
+    // A 503 in the board's own words (JSON) says the request was not handled; any other 5xx,
+    // and a 503 from something else (a gateway's page after its upstream reset), leave a POST's
+    // fate open, unless the body is one of the spec's refusals, which says it was not done.
     const refusal = refusalOfAnyStatus(answer, label, attempt)
     if (refusal) return final(refusal)
-    if (answer.status >= 500 && answer.status !== 503) {
+    if (answer.status >= 500 && (answer.status !== 503 || answer.body.kind !== 'json')) {
       const happened = `the board failed (HTTP ${answer.status})`
       return final(outcomeUnknown(label, happened, { status: answer.status, attempts: attempt }))
     }

@@ -53,6 +53,15 @@ describe('a POST that may have reached the board', () => {
     expect(stub.count('POST')).toBe(1)
   })
 
+  it('an HTML 503 from a gateway: OUTCOME_UNKNOWN (the board may have applied it)', async () => {
+    // A proxy answers 503 after its upstream reset: it cannot say the POST was not handled, and
+    // read as "not done", the user created the tasks again.
+    stub.otherwise(html(503))
+    const { client } = recordingClient(stub.url)
+    await expectApiError(client.createTasks([newTask('Proxy')]), 'OUTCOME_UNKNOWN')
+    expect(stub.count('POST')).toBe(1)
+  })
+
   it('a 200 whose body cannot be read: OUTCOME_UNKNOWN', async () => {
     stub.otherwise(raw(200, '{"success": tr', 'application/json'))
     const { client } = recordingClient(stub.url)
