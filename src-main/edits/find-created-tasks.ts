@@ -67,7 +67,8 @@ export async function findCreatedTasks(
     const candidates = listed
       .filter(
         (task) =>
-          task.title === item.title &&
+          // Trimmed: a board may trim the titles it stores (the item is sent as typed).
+          task.title.trim() === item.title.trim() &&
           task.parentId === '' &&
           isAtOrAfter(task.createdAt, options.since) &&
           !options.knownIds.has(task.id) &&

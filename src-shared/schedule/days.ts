@@ -148,12 +148,25 @@ export function isAtOrAfter(a: string, b: string): boolean {
   const at = parseInstant(a)
   const than = parseInstant(b)
   if (at !== undefined && than !== undefined) return at >= than
-  // A count (epoch seconds or milliseconds: the spec gives updatedAt no form) as a number.
+  // A count (epoch seconds or milliseconds: the spec gives updatedAt and createdAt no form).
   if (COUNT.test(a) && COUNT.test(b)) return Number(a) >= Number(b)
+  const atMs = at ?? epochMs(a)
+  const thanMs = than ?? epochMs(b)
+  if (atMs !== undefined && thanMs !== undefined) return atMs >= thanMs
   return a >= b
 }
 
 const COUNT = /^\d+(\.\d+)?$/
+
+/**
+ * A count read as an instant, to compare with a timestamp: seconds since 1970, or milliseconds
+ * when it is too large to be seconds of any year before 5138.
+ */
+function epochMs(value: string): number | undefined {
+  if (!COUNT.test(value)) return undefined
+  const count = Number(value)
+  return count >= 1e11 ? count : count * 1000
+}
 
 /** Day number of the UTC day of an ISO timestamp; undefined for '' or an unreadable value. */
 export function dayNumberOfTimestamp(timestamp: string): number | undefined {

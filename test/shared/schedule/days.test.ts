@@ -154,6 +154,10 @@ describe('isAtOrAfter', () => {
     // Counts (epoch seconds: the spec gives updatedAt no form) as numbers, not as text.
     expect(isAtOrAfter('999999999', '1000000000')).toBe(false)
     expect(isAtOrAfter('1000000000', '999999999')).toBe(true)
+    // A count against a timestamp: seconds, or milliseconds when too large for seconds.
+    expect(isAtOrAfter('1764288000', '2025-11-28T00:00:00.000Z')).toBe(true)
+    expect(isAtOrAfter('1764287999', '2025-11-28T00:00:00.000Z')).toBe(false)
+    expect(isAtOrAfter('1764288000000', '2025-11-28T00:00:00.000Z')).toBe(true)
   })
 })
 
