@@ -105,11 +105,26 @@ const listOrNone = (key: string) => (value: unknown) =>
  * is then read back from the board (api-client.ts, unconfirmedUpdates), as for an answer that
  * leaves some out. Refused as unreadable, the same batch was sent again and again.
  */
+/**
+ * One entry of an update's answer, read as far as it can be: the spec gives its fields no types,
+ * so a key written as a numeric string is read as the number. An entry that still cannot be read
+ * is left out: the task it named counts as not confirmed, and is read back from the board
+ * (failing the whole answer as unreadable, the journal sent the batch again for ever).
+ */
+function readableUpdatedInfo(entry: unknown): UpdatedTaskInfo[] {
+  const keyed =
+    isRecord(entry) && typeof entry['key'] === 'string' && /^\d+$/.test(entry['key'])
+      ? { ...entry, key: Number(entry['key']) }
+      : entry
+  const read = UpdatedTaskInfo.safeParse(keyed)
+  return read.success ? [read.data] : []
+}
+
 export const UpdateTasksResponse = z.preprocess(
   listOrNone('tasks'),
   z.looseObject({
     success: z.literal(true),
-    tasks: z.array(UpdatedTaskInfo),
+    tasks: z.array(z.unknown()).transform((entries) => entries.flatMap(readableUpdatedInfo)),
   }),
 )
 export type UpdateTasksResponse = z.infer<typeof UpdateTasksResponse>

@@ -330,6 +330,28 @@ describe('an update the board does not confirm', () => {
     expect(error.message).toContain('Refresh to see the board')
   })
 
+  it('reads an entry whose key is a numeric string, and leaves one it cannot read unconfirmed', async () => {
+    // The spec gives the updated-task info's fields no types. An entry that could not be read
+    // failed the whole answer as unreadable, and the journal sent the batch again for ever.
+    stub.otherwise(
+      json(200, {
+        success: true,
+        tasks: [
+          { ...info('T1', 1), key: '1' },
+          { id: 7, title: 'no identity the client reads' },
+        ],
+      }),
+    )
+    const error = await expectApiError(
+      api().updateTasks([
+        { id: 'T1', title: 'a' },
+        { id: 'T2', title: 'b' },
+      ]),
+      'INVALID_RESPONSE',
+    )
+    expect(error.unconfirmed?.map((item) => item.id)).toEqual(['T2'])
+  })
+
   it('is saved when every task is named, in any order and by either identity', async () => {
     stub.otherwise(json(200, { success: true, tasks: [info('T2', 2), info('T1', 1)] }))
     const answer = await api().updateTasks([
