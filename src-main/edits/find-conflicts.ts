@@ -161,8 +161,17 @@ export function holdsEdit(now: Task, seen: Task, edit: UpdateTaskItem): boolean 
     if (field === 'description' && edit.descriptionContent !== undefined) return true
     if (field === 'assignedUserEmail')
       return now.assignedUserEmail.toLowerCase() === expected.assignedUserEmail.toLowerCase()
+    // A board may trim a title and keep tags in its own order, once each: still the edit.
+    if (field === 'title') return now.title.trim() === expected.title.trim()
+    if (field === 'tags') return sameTagSet(now.tags, expected.tags)
     return sameValue(field, now[field], expected[field])
   })
+}
+
+function sameTagSet(a: readonly string[], b: readonly string[]): boolean {
+  const mine = new Set(b.map((tag) => tag.trim()))
+  const theirs = new Set(a.map((tag) => tag.trim()))
+  return mine.size === theirs.size && [...mine].every((tag) => theirs.has(tag))
 }
 
 /** The fields an update can change in which `now` differs from `other`. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { describeConflict, findConflicts } from '../../../src-main/edits/find-conflicts'
+import { describeConflict, findConflicts, holdsEdit } from '../../../src-main/edits/find-conflicts'
+import { buildTask } from '../../support/task-builder'
 import { toListQuery } from '../../../src-shared/api'
 import { ANY_VERSION } from '../../../src-shared/ipc'
 import type { ListTasksFilters, Task } from '../../../src-shared/api'
@@ -234,5 +235,18 @@ describe('task ids that name members of every object', () => {
     const edits = [{ id: 'constructor', title: 'x' }]
     expect(await findConflicts(fake, edits, {}, new Map([[task.id, task]]))).toEqual([])
     expect(asked).toEqual([])
+  })
+})
+
+describe('whether the board holds an edit (its answer lost, or not naming the task)', () => {
+  it('takes a board’s trimmed title and its own order of the tags as the edit', () => {
+    // A board that normalises what it stores made the planner read its own write as someone
+    // else's change, or as not saved.
+    const seen = buildTask('t1', { title: 'Old', tags: ['a'] })
+    const edit = { id: 't1', title: ' New title ', tags: ['ui', 'api', 'ui'] }
+    const now = { ...seen, title: 'New title', tags: ['api', 'ui'] }
+    expect(holdsEdit(now, seen, edit)).toBe(true)
+    expect(holdsEdit({ ...now, title: 'Other' }, seen, edit)).toBe(false)
+    expect(holdsEdit({ ...now, tags: ['api'] }, seen, edit)).toBe(false)
   })
 })
