@@ -179,16 +179,26 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
         // look for it (by the predecessor's dependencies, the list's one filter), as the
         // error promises. Found with the same lag, it is the one this request made: the
         // planner would not have asked for a pair the board already held (DUPLICATE).
+        // Either end may be named by id or by project key and key (an import names keys).
         if (!(error instanceof ApiError && error.code === 'OUTCOME_UNKNOWN')) throw error
-        const { predecessorId, successorId } = body
-        if (predecessorId === undefined || successorId === undefined) throw error
+        const predecessor = endOf(
+          body.predecessorId,
+          body.predecessorProjectKey,
+          body.predecessorKey,
+        )
+        const successor = endOf(body.successorId, body.successorProjectKey, body.successorKey)
+        if (!predecessor || !successor) throw error
         const found = await client
-          .listDependencies({ taskId: predecessorId })
+          .listDependencies(
+            predecessor.id !== undefined
+              ? { taskId: predecessor.id }
+              : { taskProjectKey: predecessor.projectKey, taskKey: predecessor.key },
+          )
           .catch(() => [] as Dependency[])
         const made = found.find(
           (d) =>
-            d.predecessorId === predecessorId &&
-            d.successorId === successorId &&
+            isEnd(predecessor, d.predecessorId, d.predecessorProjectKey, d.predecessorKey) &&
+            isEnd(successor, d.successorId, d.successorProjectKey, d.successorKey) &&
             d.lagDays === (body.lagDays ?? 0),
         )
         if (made) return made
@@ -196,7 +206,16 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
       }
     },
     'deps:delete': async (body) => {
-      await (await context.client(await context.currentId())).deleteDependency(body)
+      const client = await context.client(await context.currentId())
+      try {
+        await client.deleteDependency(body)
+      } catch (error) {
+        // Refused because it is gone already (deleted elsewhere, or by an attempt whose answer
+        // was lost), in whatever words and status the board uses: what was asked is done.
+        if (!(error instanceof ApiError && GONE_MAYBE.has(error.code))) throw error
+        const all = await client.listDependencies().catch(() => undefined)
+        if (!all || all.some((d) => d.id === body.id)) throw error
+      }
       return undefined
     },
     // By the predecessor's dependencies: the interface filters by one task, not by a pair.
@@ -219,4 +238,22 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
 function stopReason(signal: AbortSignal): string {
   const reason: unknown = signal.reason
   return reason instanceof Error && reason.message !== '' ? reason.message : 'it was cancelled'
+}
+
+/** Refusals of a delete that may mean "no such dependency" (the spec gives no status codes). */
+const GONE_MAYBE: ReadonlySet<string> = new Set(['NOT_FOUND', 'INVALID_REQUEST', 'CONFLICT'])
+
+type DependencyEnd = { id: string } | { id?: undefined; projectKey: string; key: number }
+
+function endOf(
+  id: string | undefined,
+  projectKey: string | undefined,
+  key: number | undefined,
+): DependencyEnd | undefined {
+  if (id !== undefined) return { id }
+  return projectKey !== undefined && key !== undefined ? { projectKey, key } : undefined
+}
+
+function isEnd(end: DependencyEnd, id: string, projectKey: string, key: number): boolean {
+  return end.id !== undefined ? end.id === id : end.projectKey === projectKey && end.key === key
 }

@@ -30,7 +30,10 @@ export function profileHandlers(
         // Another address: what the planner kept of the old one (its snapshot, the versions it
         // saw) describes another service. Views and baselines are the user's and stay, and so
         // does anything the journal still holds (the move was refused with edits waiting).
-        context.syncs.stop(id, 'the board moved to another address')
+        context.syncs.stop(
+          id,
+          'the board moved to another address while it loaded; Refresh loads it from there',
+        )
         journal.forgetVersions(id)
         context.forgetClient(id)
         await context.cache.forget(id)

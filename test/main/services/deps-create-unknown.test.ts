@@ -73,3 +73,26 @@ it('answers with the dependency the board made when its answer was lost', async 
   ).rejects.toThrow(/OUTCOME_UNKNOWN/)
   listsLost = false
 })
+
+it('finds it too when the request named the tasks by project key and key (an import)', async () => {
+  const snapshot = await call<BoardSnapshot>('board:sync', {})
+  const [, , , d, e] = snapshot.tasks.filter((t) => t.type === 'task')
+  const made = await call<Dependency>('deps:create', {
+    predecessorProjectKey: d!.projectKey,
+    predecessorKey: d!.key,
+    successorProjectKey: e!.projectKey,
+    successorKey: e!.key,
+  })
+  expect(made).toMatchObject({ predecessorId: d!.id, successorId: e!.id, lagDays: 0 })
+})
+
+it('deleting a dependency already gone from the board is done, not an error', async () => {
+  // Deleted by someone else (or by an attempt whose answer was lost): the board refuses the
+  // delete, and the renderer said "Could not delete" and drew the arrow again.
+  const snapshot = await call<BoardSnapshot>('board:sync', {})
+  const [f, g] = snapshot.tasks.filter((t) => t.type === 'task').slice(5)
+  const made = await call<Dependency>('deps:create', { predecessorId: f!.id, successorId: g!.id })
+  await call('deps:delete', { id: made.id })
+  await expect(call('deps:delete', { id: made.id })).resolves.toBeUndefined()
+  await expect(call('deps:delete', { id: 'no-such-dependency' })).resolves.toBeUndefined()
+})
