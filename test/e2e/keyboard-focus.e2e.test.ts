@@ -114,13 +114,13 @@ describe('closing gives the keyboard back', () => {
       await button(name).click()
       const panel = page.getByRole('dialog', { name })
       await panel.waitFor()
-      await panel.getByRole('button', { name: `Close ${name}` }).focus()
+      await panel.getByRole('button', { name: 'Close', exact: true }).focus()
       await page.keyboard.press('Escape')
       await expect.poll(() => panel.count()).toBe(0)
       expect(await focused()).toMatch(new RegExp(`^button: ${name}`))
 
       await button(name).click()
-      await panel.getByRole('button', { name: `Close ${name}` }).click()
+      await panel.getByRole('button', { name: 'Close', exact: true }).click()
       await expect.poll(() => panel.count()).toBe(0)
       expect(await focused()).toMatch(new RegExp(`^button: ${name}`))
     }
