@@ -29,7 +29,18 @@ if (!installed) {
     process.exit(1)
   }
 }
-const child = spawn('npx', ['electron-vite', 'preview', ...process.argv.slice(2)], {
+// electron-vite's own script run by this Node: `npx` is `npx.cmd` on Windows, which spawn cannot
+// start without a shell.
+const electronVite = join(
+  dirname(require.resolve('electron-vite/package.json')),
+  'bin',
+  'electron-vite.js',
+)
+const child = spawn(process.execPath, [electronVite, 'preview', ...process.argv.slice(2)], {
   stdio: 'inherit',
+})
+child.on('error', (error) => {
+  console.error(`npm start could not start electron-vite: ${error.message}`)
+  process.exit(1)
 })
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)))
