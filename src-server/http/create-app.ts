@@ -178,6 +178,7 @@ export function createApp(options: AppOptions): FastifyInstance {
         propertyNull,
       }
     },
+    now: () => clock().toISOString(),
     taskUrl: (id) => `${baseUrl()}/tasks/${encodeURIComponent(id)}`,
     listOrder,
   }

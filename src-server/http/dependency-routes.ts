@@ -23,7 +23,7 @@ export function registerDependencyRoutes(app: FastifyInstance, context: RouteCon
     const body = parseOrThrow(CreateDependencyBody, request.body)
     const ctx = context.forRequest(request)
     const dependency = await whenWriteLockFree(ctx.db, () =>
-      createDependency(ctx, body, context.taskUrl),
+      createDependency({ ...ctx, now: context.now() }, body, context.taskUrl),
     )
     return { success: true, dependency }
   })
@@ -31,7 +31,7 @@ export function registerDependencyRoutes(app: FastifyInstance, context: RouteCon
   app.delete(DEPENDENCIES_PATH, async (request) => {
     const body = parseOrThrow(DeleteDependencyBody, request.body)
     const ctx = context.forRequest(request)
-    await whenWriteLockFree(ctx.db, () => deleteDependency(ctx, body))
+    await whenWriteLockFree(ctx.db, () => deleteDependency({ ...ctx, now: context.now() }, body))
     return { success: true }
   })
 }

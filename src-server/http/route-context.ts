@@ -7,6 +7,12 @@ import type { WriteContext } from '../store/write-context'
 export interface RouteContext {
   /** The board, actor and clock of one authenticated request. */
   forRequest(request: FastifyRequest): WriteContext
+  /**
+   * The time now: a write stamps it once it holds the write lock, not when its request arrived
+   * (a request waits for its descriptions' conversion and for the lock, and a later, quicker
+   * write of the same task would be followed by an older updatedAt).
+   */
+  now(): string
   taskUrl(id: string): string
   /** The order of GET /api/v1/tasks. */
   listOrder: ListOrder

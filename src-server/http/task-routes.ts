@@ -32,7 +32,9 @@ export function registerTaskRoutes(app: FastifyInstance, context: RouteContext):
     const ctx = context.forRequest(request)
     // Converted in the pool before the write lock is asked for (store/descriptions.ts).
     const descriptions = await createBatchDescriptions(body.tasks)
-    await whenWriteLockFree(ctx.db, () => createTasks({ ...ctx, descriptions }, body.tasks))
+    await whenWriteLockFree(ctx.db, () =>
+      createTasks({ ...ctx, now: context.now(), descriptions }, body.tasks),
+    )
     return { success: true }
   })
 
@@ -41,7 +43,7 @@ export function registerTaskRoutes(app: FastifyInstance, context: RouteContext):
     const ctx = context.forRequest(request)
     const descriptions = await updateBatchDescriptions(body.tasks)
     const tasks = await whenWriteLockFree(ctx.db, () =>
-      updateTasks({ ...ctx, descriptions }, body.tasks, context.taskUrl),
+      updateTasks({ ...ctx, now: context.now(), descriptions }, body.tasks, context.taskUrl),
     )
     return { success: true, tasks }
   }
