@@ -4,7 +4,7 @@
 // Node would write itself (408, 431, 400 for a parse error) in the service's documented error
 // shape, with `Connection: close`, before it closes the connection.
 import { STATUS_CODES } from 'node:http'
-import type { ServerOptions, Server, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerOptions, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import type { DependencyErrorCode } from '../../src-shared/api'
@@ -140,6 +140,25 @@ export function guardConnections(app: FastifyInstance, limits: ConnectionLimits)
         'CONNECT is not part of the interface: the board service is no proxy. Nothing was done.',
     }),
   )
+
+  // An Expect other than 100-continue: Node answers a bare 417 with no body, before any hook.
+  // It gets the documented error shape (dependency create: its code shape), and nothing is read.
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    const isDependencyCreate =
+      request.method === 'POST' && request.url !== undefined && isDependenciesTarget(request.url)
+    const json = JSON.stringify({
+      error: isDependencyCreate ? 'INVALID_REQUEST' : true,
+      message:
+        'The request asks for an expectation (Expect header) the board service does not meet: only "100-continue" is. Nothing was read or changed.',
+    })
+    closing.add(request.socket)
+    response.writeHead(417, {
+      connection: 'close',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(json),
+    })
+    response.end(json)
+  })
 
   server.on('timeout', (socket: Socket) => {
     const response = inFlight(socket)

@@ -31,7 +31,7 @@ const createBody = JSON.stringify({
 interface Case {
   name: string
   raw: () => string
-  status: 400 | 431
+  status: 400 | 417 | 431
   /** `true` for the flag shape; a string for dependency create's code. */
   error: true | string
   message: RegExp
@@ -155,6 +155,24 @@ const cases: Case[] = [
     status: 431,
     error: 'HEADERS_TOO_LARGE',
     message: /16 KiB/,
+  },
+  {
+    name: 'an Expect other than 100-continue',
+    raw: () =>
+      `POST /api/v1/tasks HTTP/1.1\r\nHost: board.test\r\n${auth()}Expect: foo\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${createBody.length}\r\n\r\n${createBody}`,
+    status: 417,
+    error: true,
+    message: /Expect/,
+  },
+  {
+    name: 'dependency create with an Expect other than 100-continue (code shape)',
+    raw: () =>
+      `POST /api/v1/dependencies HTTP/1.1\r\nHost: board.test\r\n${auth()}Expect: foo\r\nContent-Type: application/json\r\n` +
+      `Content-Length: 2\r\n\r\n{}`,
+    status: 417,
+    error: 'INVALID_REQUEST',
+    message: /Expect/,
   },
   {
     name: 'dependency create with headers over 16 KiB (code shape)',
