@@ -85,6 +85,17 @@ export function registerJsonParser(app: FastifyInstance, bodyLimit: number): voi
         )
         return
       }
+      // RFC 8259: JSON sent over a network carries no byte order mark (a parser may skip one,
+      // as Fastify's would): refused, it does not hide a client that sends one.
+      if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) {
+        done(
+          new ServiceError(
+            400,
+            'The body starts with a byte order mark (EF BB BF), which JSON sent over a network must not have. Nothing was changed; send the JSON without it.',
+          ),
+        )
+        return
+      }
       const text = body.toString('utf8')
       parseJson(request, text, (error: Error | null, value?: unknown) => {
         if (error) return done(error)

@@ -95,6 +95,25 @@ describe('bytes that are not UTF-8', () => {
     expect(await snapshot()).toBe(before)
   })
 
+  it('refuses a body that starts with a byte order mark, which JSON sent over a network has not', async () => {
+    // RFC 8259: a sender must not add one. Taken, it hid a client that does; refused, nothing stored.
+    const before = await snapshot()
+    const answer = await send(
+      'POST',
+      '/api/v1/tasks',
+      bytes('', [0xef, 0xbb, 0xbf], createWithTitle('"BOM"')),
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual({ error: true, message: expect.stringMatching(/byte order mark/) })
+    const dependency = await send(
+      'POST',
+      '/api/v1/dependencies',
+      bytes('', [0xef, 0xbb, 0xbf], `{"predecessorId":"${taskId}","successorId":"${taskId}"}`),
+    )
+    expect(dependency.body).toMatchObject({ error: 'INVALID_REQUEST' })
+    expect(await snapshot()).toBe(before)
+  })
+
   it('accepts well-formed UTF-8, every plane, stored and returned unchanged', async () => {
     const title = 'Grüße 日本 😀 \u{10FFFD}'
     const created = await send(
