@@ -19,6 +19,8 @@ import type { ConvertReply, ConvertRequest } from './pool-messages'
 
 /** Converter time one request may use, in all. */
 export const CONVERSION_BUDGET_MS = 10_000
+/** Descriptions up to this long are converted before longer ones waiting (see enqueue). */
+export const SHORT_DESCRIPTION_CHARS = 2_000
 /** Converter threads: one per core beside the service's own, at least 2, at most 4. */
 export const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism() - 1))
 /** Heap of one converter thread; a conversion that needs more is refused. */
@@ -135,7 +137,7 @@ export class DescriptionPool {
         },
       }
       jobs.forEach((job, index) => {
-        this.queue.push({
+        this.enqueue({
           ...job,
           id: this.nextId++,
           batch,
@@ -169,6 +171,24 @@ export class DescriptionPool {
     this.slots = []
     this.started = false
     await Promise.all(slots.map((slot) => slot.worker.terminate()))
+  }
+
+  /**
+   * A short description (most are a line or two, and converting one takes a millisecond) goes
+   * ahead of the long ones waiting, after the short ones before it: first come first served, a
+   * create with a one-line description waited behind every long markdown description other
+   * clients had sent (seconds; minutes with hundreds of connections).
+   */
+  private enqueue(job: Job): void {
+    if (job.content.length > SHORT_DESCRIPTION_CHARS) {
+      this.queue.push(job)
+      return
+    }
+    const firstLong = this.queue.findIndex(
+      (queued) => queued.content.length > SHORT_DESCRIPTION_CHARS,
+    )
+    if (firstLong === -1) this.queue.push(job)
+    else this.queue.splice(firstLong, 0, job)
   }
 
   private pump(): void {

@@ -267,6 +267,31 @@ describe('the converter pool', () => {
   })
 })
 
+describe('the converter pool under long conversions', () => {
+  it('converts a short description before long ones queued ahead of it', async () => {
+    // Every description waited its turn behind every one queued before it: behind a few other
+    // clients' long markdown descriptions, a create with a one-line description took seconds
+    // (minutes, with hundreds of connections), while reads stayed quick.
+    const pool = new DescriptionPool(undefined, 1)
+    try {
+      await pool.warm()
+      const finished: string[] = []
+      const long = (n: number) =>
+        pool
+          .convert([{ field: `long ${n}`, type: 'markdown', content: '_a'.repeat(20_000) }])
+          .then(() => finished.push(`long ${n}`))
+      const all = [long(1), long(2), long(3)]
+      const short = pool
+        .convert([{ field: 'short', type: 'text', content: 'Call the vendor.' }])
+        .then(() => finished.push('short'))
+      await Promise.all([...all, short])
+      expect(finished.indexOf('short')).toBeLessThan(finished.indexOf('long 2'))
+    } finally {
+      await pool.close()
+    }
+  }, 60_000)
+})
+
 describe('the worst a 4 MiB body can hold, against a running server', () => {
   let dir: string
   let server: CliServer
