@@ -38,8 +38,13 @@ export interface TransportOptions {
   apiKey: string
   /** Defaults to the global fetch. */
   fetch?: FetchLike
-  /** Per attempt, until the whole body has arrived (DEFAULT_TIMEOUT_MS: 8 s). */
+  /**
+   * Per attempt: for the answer's headers, then for each silence while its body arrives
+   * (DEFAULT_TIMEOUT_MS: 8 s). A large body that keeps arriving is not cut off.
+   */
   timeoutMs?: number
+  /** The largest answer read (DEFAULT_MAX_ANSWER_BYTES: 64 MiB); a larger one is an error. */
+  maxAnswerBytes?: number
   /**
    * Per call: all attempts, the waits between them and their timeouts together
    * (DEFAULT_DEADLINE_MS: 20 s). Measured on the monotonic clock, not with `now`.
@@ -172,11 +177,17 @@ export class HttpTransport {
     const controller = new AbortController()
     let timedOut = false
     // The timer covers the body as well: a board that sends headers and then stalls is as stuck
-    // as one that never answers.
-    const timer = setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, limitMs)
+    // as one that never answers. While the body arrives it limits each silence, not the whole:
+    // a page of long descriptions over a slow line would otherwise never arrive in time.
+    let timer: NodeJS.Timeout | undefined
+    const arm = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        timedOut = true
+        controller.abort()
+      }, limitMs)
+    }
+    arm()
     const query = spec.query && formatQuery(spec.query)
     const url = `${this.base}${spec.path}${query ? `?${query}` : ''}`
     try {
@@ -193,8 +204,17 @@ export class HttpTransport {
         redirect: 'manual',
       })
       const { status, headers } = response
-      const text = this.withoutKeyText(await response.text(), status, headers.get('content-type'))
-      const body = classifyBody(text, headers.get('content-type'))
+      arm()
+      const limitBytes = this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
+      const read = await readAnswer(response, limitBytes, arm)
+      const body =
+        read === undefined
+          ? ({ kind: 'too-large', limitBytes } as const)
+          : classifyBody(
+              this.withoutKeyText(read, status, headers.get('content-type')),
+              headers.get('content-type'),
+            )
+      if (read === undefined) controller.abort()
       return {
         answer: { status, body, location: headers.get('location') },
         retryAfter: headers.get('retry-after'),
@@ -205,6 +225,37 @@ export class HttpTransport {
       clearTimeout(timer)
     }
   }
+}
+
+/** The largest answer read: a full page of 100 tasks with long descriptions is a few MiB. */
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024
+
+/**
+ * The answer's text, read part by part (`onPart` after each), or undefined once it passes
+ * `limitBytes` (the rest is not read).
+ */
+async function readAnswer(
+  response: Response,
+  limitBytes: number,
+  onPart: () => void,
+): Promise<string | undefined> {
+  if (!response.body) return response.text()
+  const reader = response.body.getReader()
+  const parts: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limitBytes) {
+      await reader.cancel().catch(() => undefined)
+      return undefined
+    }
+    parts.push(value)
+    onPart()
+  }
+  // As response.text() reads it: UTF-8, a byte order mark dropped.
+  return new TextDecoder().decode(Buffer.concat(parts))
 }
 
 function positive(name: string, ms: number): number {

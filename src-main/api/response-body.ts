@@ -9,6 +9,8 @@ export type ResponseBody =
   | { kind: 'html' }
   | { kind: 'empty' }
   | { kind: 'text'; snippet: string }
+  /** More bytes than any answer of the interface can hold: not read further. */
+  | { kind: 'too-large'; limitBytes: number }
 
 const SNIPPET_LENGTH = 120
 
@@ -75,6 +77,8 @@ export function describeBody(body: ResponseBody): string {
       return 'an empty body'
     case 'text':
       return `plain text ("${body.snippet}")`
+    case 'too-large':
+      return `an answer larger than ${body.limitBytes / (1024 * 1024)} MiB, far more than any page of the interface holds (not read further)`
   }
 }
 

@@ -97,6 +97,43 @@ describe('a board that hangs past the timeout', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290)
   })
 
+  it('takes a large answer that keeps arriving for longer than the timeout', async () => {
+    // The timeout covered the whole body: a page of 100 long descriptions over a slow line
+    // could never arrive in time, so the sync failed on it every time. It now limits only the
+    // silences: headers in time, then no gap in the body longer than the timeout.
+    const body = JSON.stringify({ success: true, tasks: [sampleTask()] })
+    stub.otherwise((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      let sent = 0
+      const step = Math.ceil(body.length / 8)
+      const timer = setInterval(() => {
+        response.write(body.slice(sent, (sent += step)))
+        if (sent >= body.length) {
+          clearInterval(timer)
+          response.end()
+        }
+      }, 60)
+    })
+    const { client } = recordingClient(stub.url, { timeoutMs: 200 })
+    await expect(client.listTasks()).resolves.toHaveLength(1)
+    expect(stub.count('GET')).toBe(1)
+  })
+
+  it('stops reading an answer larger than any page can be, and says so', async () => {
+    const huge = 'x'.repeat(1024 * 1024)
+    stub.otherwise((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      const timer = setInterval(() => {
+        if (!response.write(huge)) return
+      }, 1)
+      response.on('close', () => clearInterval(timer))
+    })
+    const { client } = recordingClient(stub.url, { maxAnswerBytes: 4 * 1024 * 1024 })
+    const error = await expectApiError(client.listTasks(), 'INVALID_RESPONSE')
+    expect(error.message).toMatch(/larger than 4 MiB/)
+    expect(stub.count('GET')).toBe(1)
+  })
+
   it('times out a body that stops arriving, then retries', async () => {
     stub.script(stall(), listed(sampleTask()))
     const { client } = recordingClient(stub.url, { timeoutMs: 150 })
