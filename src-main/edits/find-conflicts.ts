@@ -127,7 +127,13 @@ export async function findConflicts(
         })
       continue
     }
-    if (accepted(task.id).includes(now.updatedAt)) continue
+    // A version the edit was made on, unless its values changed under the same updatedAt (a
+    // board that keeps whole seconds: another user's edit within the second the user saw).
+    if (
+      accepted(task.id).includes(now.updatedAt) &&
+      (task.updatedAt !== now.updatedAt || differingFields(now, task).length === 0)
+    )
+      continue
     const own = edits.find((edit) => edit.id === task.id)
     if (own && holdsEdit(now, task, own)) continue
     const fields = differingFields(now, task)

@@ -250,3 +250,31 @@ describe('whether the board holds an edit (its answer lost, or not naming the ta
     expect(holdsEdit({ ...now, tags: ['api'] }, seen, edit)).toBe(false)
   })
 })
+
+describe('a board whose updatedAt has whole seconds', () => {
+  it('a change made within the second the user saw is still someone else’s change', async () => {
+    // The same updatedAt, other values: another user's edit in the same second (or a board that
+    // does not move updatedAt). It was taken as the version seen, and overwritten unasked.
+    const seenTask = buildTask('t1', {
+      title: 'Theirs before',
+      status: 'To Do',
+      updatedAt: '2026-03-01T10:00:05Z',
+    })
+    const now = { ...seenTask, status: 'Done', updatedBy: 'grace@example.com' }
+    const found = await findConflicts(
+      { listTasks: async () => [now] },
+      [{ id: 't1', title: 'Mine' }],
+      { t1: seenTask.updatedAt },
+      new Map([['t1', seenTask]]),
+    )
+    expect(found.map((c) => [c.taskId, c.fields])).toEqual([['t1', ['status']]])
+    // The same values: no conflict.
+    const same = await findConflicts(
+      { listTasks: async () => [seenTask] },
+      [{ id: 't1', title: 'Mine' }],
+      { t1: seenTask.updatedAt },
+      new Map([['t1', seenTask]]),
+    )
+    expect(same).toEqual([])
+  })
+})
