@@ -12,7 +12,7 @@ import { ApiError } from '../api'
 import { unconfirmedProblems } from './edit-problems'
 import type { NewProblem } from './edit-journal'
 import type { EditJournal, PendingBatch } from './edit-journal'
-import { describeConflict, findConflicts, readTasks } from './find-conflicts'
+import { describeConflict, findConflicts, holdsEdit, readTasks } from './find-conflicts'
 import type { TaskLister } from './find-created-tasks'
 
 /** What the sender needs of a board: the API client's list and update calls. */
@@ -107,16 +107,16 @@ export class BatchSend {
       // Refused part-way (a batch sent in chunks): the chunks before were applied. Their
       // versions are learned, or the next edit of those tasks reads as someone else's change.
       // The window is told which tasks they were: it keeps them and rolls back the rest.
-      const applied = error instanceof ApiError ? (error.batch?.completed ?? 0) : 0
-      if (applied > 0 && writer) {
-        const took = tasks.slice(0, applied)
-        await this.learnVersions(writer, profileId, took, known)
-        const appliedIds = took.flatMap((t) => (t.id === undefined ? [] : [t.id]))
-        this.journal.remove(batch.id)
-        return { kind: 'refused', error: (error as ApiError).with({ appliedIds }) }
-      }
       this.journal.remove(batch.id)
-      return { kind: 'refused', error }
+      if (!(error instanceof ApiError) || !writer) return { kind: 'refused', error }
+      const took = [
+        ...tasks.slice(0, error.batch?.completed ?? 0),
+        ...(await this.appliedOfRefused(writer, refusedPart(tasks, error), known)),
+      ]
+      if (took.length === 0) return { kind: 'refused', error }
+      await this.learnVersions(writer, profileId, took, known)
+      const appliedIds = took.flatMap((t) => (t.id === undefined ? [] : [t.id]))
+      return { kind: 'refused', error: error.with({ appliedIds }) }
     }
   }
 
@@ -159,6 +159,33 @@ export class BatchSend {
   }
 
   /**
+   * The items of a refused request of several that the board applied all the same: the spec
+   * does not say a board applies a batch all or nothing. Read back; none when that fails.
+   */
+  private async appliedOfRefused(
+    writer: BoardWriter,
+    refused: readonly UpdateTaskItem[],
+    known: ReadonlyMap<string, Task>,
+  ): Promise<UpdateTaskItem[]> {
+    const checkable = refused.filter((item) => item.id !== undefined && known.has(item.id))
+    if (refused.length < 2 || checkable.length === 0) return []
+    try {
+      const { found } = await readTasks(
+        writer,
+        checkable.map((item) => known.get(item.id!)!),
+      )
+      return checkable.filter((item) => {
+        const now = found.get(item.id!)
+        const seen = known.get(item.id!)!
+        // Changed by this edit: it held other values before, and holds the edit's now.
+        return now !== undefined && !holdsEdit(seen, seen, item) && holdsEdit(now, seen, item)
+      })
+    } catch {
+      return []
+    }
+  }
+
+  /**
    * After a write, reads the tasks back to learn their new updatedAt: the next edit of them is
    * checked against it. A failure here costs only that check (the write itself is done).
    */
@@ -190,4 +217,9 @@ export class BatchSend {
     for (const [id, task] of versions) known.set(id, task)
     return new Map([...versions].map(([id, task]) => [id, task.updatedAt]))
   }
+}
+
+/** The items of the request the board refused: the failed chunk, or the whole batch. */
+function refusedPart(tasks: readonly UpdateTaskItem[], error: ApiError): UpdateTaskItem[] {
+  return error.batch ? tasks.slice(error.batch.failedFrom, error.batch.failedTo) : [...tasks]
 }

@@ -377,6 +377,33 @@ describe('edit sender', () => {
     expect((refusal as IpcFailure).toIpcError()).toMatchObject({ applied: ['a'] })
   })
 
+  it('reads back which tasks a board applied of a single request it refused', async () => {
+    // The spec does not say a board applies a batch all or nothing. One that applied task a and
+    // refused task b: a was rolled back in the window and its next edit read as someone else's.
+    const before = task('a', 'v1')
+    const after = { ...before, title: 'mine', updatedAt: 'v2' }
+    const writer: BoardWriter = {
+      listTasks: async () => [after, task('b', 'v1')],
+      updateTasks: async () => {
+        throw new ApiError('INVALID_REQUEST', 'tasks[1].status: no such status', { status: 400 })
+      },
+    }
+    const { sender } = makeSender(writer)
+    const refusal = await sender
+      .submit(
+        'p',
+        [
+          { id: 'a', title: 'mine' },
+          { id: 'b', status: 'Nope' },
+        ],
+        { a: 'v1', b: 'v1' },
+        [before, task('b', 'v1')],
+      )
+      .catch((error: unknown) => error)
+    expect((refusal as IpcFailure).toIpcError()).toMatchObject({ applied: ['a'] })
+    expect(journal.versions('p', ['a']).get('a')?.updatedAt).toBe('v2')
+  })
+
   it('sends what a previous run left at start, oldest first, board by board', async () => {
     journal.append('p', [{ id: 'a', title: 'one' }])
     journal.append('q', [{ id: 'z', title: 'other board' }])
