@@ -1,17 +1,23 @@
 // How the task forms open from anywhere in the window: N opens "New task"; Enter opens the
 // details of the selected task (the task tree handles Enter itself when it has focus, this covers
 // a bar clicked on the chart); a double-click on a bar or a tree row opens its details. Keys typed
-// into a field, or pressed on a button, are never taken.
+// into a field are never taken, nor Enter pressed on a button or a link (it presses that); a
+// letter pressed with a button focused (after a click on "Today") is a shortcut all the same.
 import { useEffect } from 'react'
 import type { PlannerStore } from '../state'
 
-const EDITABLE =
-  'input, textarea, select, button, a[href], [contenteditable=""], [contenteditable="true"]'
+const EDITABLE = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]'
+const PRESSABLE = 'button, a[href]'
 
-export function typingIn(target: EventTarget | null): boolean {
+const within = (target: EventTarget | null, selector: string): boolean => {
   // Duck-typed, not `instanceof Element`: the rule is tested outside a browser too.
   const element = target as Partial<Element> | null
-  return typeof element?.closest === 'function' && element.closest(EDITABLE) !== null
+  return typeof element?.closest === 'function' && element.closest(selector) !== null
+}
+
+/** The key goes into a field: text, a choice, a checkbox. */
+export function typingIn(target: EventTarget | null): boolean {
+  return within(target, EDITABLE)
 }
 
 /** What a key does here: 'create', 'details' or nothing. */
@@ -24,7 +30,7 @@ export function keyAction(
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return undefined
   if (typingIn(event.target)) return undefined
   if (event.key === 'n' || event.key === 'N') return 'create'
-  if (event.key === 'Enter') return 'details'
+  if (event.key === 'Enter') return within(event.target, PRESSABLE) ? undefined : 'details'
   return undefined
 }
 

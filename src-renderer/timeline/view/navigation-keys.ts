@@ -1,6 +1,7 @@
 // Keys that move the view from anywhere in the window: T today, F fit (the selection, else the
-// whole board), + and - zoom in and out about the centre of the view. Keys typed into a field,
-// pressed on a button, or with Ctrl/Cmd/Alt are never taken; nor while a dialog is open.
+// whole board), + and - zoom in and out about the centre of the view. Keys typed into a field, or
+// with Ctrl/Cmd/Alt, are never taken; nor while a dialog is open. With a button focused (after a
+// click on "Today") they work.
 import { useEffect } from 'react'
 import type { PlannerStore, Zoom } from '../../state'
 import { ZOOMS } from '../../state'

@@ -19,6 +19,7 @@ import {
 } from '../../../src-renderer/task-form/form-state'
 import { milestoneProblem, parentProblem } from '../../../src-renderer/task-form/links'
 import { keyAction } from '../../../src-renderer/task-form/open-keys'
+import { navigationAction } from '../../../src-renderer/timeline/view/navigation-keys'
 import { changesFrom, createItemFrom } from '../../../src-renderer/task-form/to-request'
 import { INCOMPLETE_DATE } from '../../../src-renderer/task-form/draft'
 import { validateDraft } from '../../../src-renderer/task-form/validate'
@@ -412,6 +413,36 @@ describe('form state and keys', () => {
     expect(key('n', { ctrlKey: true })).toBeUndefined()
     expect(key('Enter', { defaultPrevented: true })).toBeUndefined()
     expect(key('x')).toBeUndefined()
+  })
+
+  it('letters work with a button focused (after a click on "Today"), Enter on it is the button’s', () => {
+    // T and F did nothing once a toolbar button had been clicked: a button counted as a field.
+    const on = (tag: string) => ({
+      closest: (selector: string) =>
+        selector
+          .split(',')
+          .map((s) => s.trim())
+          .includes(tag)
+          ? {}
+          : null,
+    })
+    const press = (k: string, tag: string) => {
+      const event = {
+        key: k,
+        ctrlKey: false,
+        metaKey: false,
+        altKey: false,
+        defaultPrevented: false,
+        target: on(tag) as unknown as EventTarget,
+      }
+      return [keyAction(event), navigationAction(event)]
+    }
+    expect(press('f', 'button')).toEqual([undefined, 'fit'])
+    expect(press('t', 'button')).toEqual([undefined, 'today'])
+    expect(press('n', 'button')).toEqual(['create', undefined])
+    expect(press('Enter', 'button')).toEqual([undefined, undefined])
+    expect(press('f', 'input')).toEqual([undefined, undefined])
+    expect(press('n', 'textarea')).toEqual([undefined, undefined])
   })
 })
 
