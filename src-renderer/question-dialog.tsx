@@ -58,7 +58,11 @@ export function QuestionDialog(): React.JSX.Element | null {
         {question.pick && (
           <label className="question-pick">
             {question.pick.label}{' '}
-            <select value={picked} onChange={(event) => setPicked(event.target.value)}>
+            <select
+              aria-label={question.pick.label}
+              value={picked}
+              onChange={(event) => setPicked(event.target.value)}
+            >
               {question.pick.options.map((option) => (
                 <option key={option} value={option}>
                   {option}

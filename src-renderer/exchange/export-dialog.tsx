@@ -133,6 +133,7 @@ export function ExportDialog({
             <label>
               Page size{' '}
               <select
+                aria-label="Page size"
                 value={choice.paper}
                 onChange={(event) => set({ paper: event.target.value as ExportChoice['paper'] })}
               >
@@ -145,6 +146,7 @@ export function ExportDialog({
             <label>
               Orientation{' '}
               <select
+                aria-label="Orientation"
                 value={choice.orientation}
                 onChange={(event) =>
                   set({ orientation: event.target.value as ExportChoice['orientation'] })

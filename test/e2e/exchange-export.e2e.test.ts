@@ -43,7 +43,10 @@ async function exportFile(
   await dialog.getByRole('radio', { name: scope }).check()
   if (pdf) {
     await dialog.getByLabel('Page size').selectOption({ label: pdf.size })
-    await dialog.getByLabel('Orientation').selectOption({ label: pdf.orientation })
+    await dialog
+      .getByRole('combobox', { name: 'Orientation', exact: true })
+      .selectOption({ label: pdf.orientation })
+    expect(await dialog.getByRole('combobox', { name: 'Page size', exact: true }).count()).toBe(1)
   }
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 60_000 }),
