@@ -185,6 +185,20 @@ export class ProfileService {
     })
   }
 
+  /** Switches the board's exact-gap mode (the local board's too: it is a way of planning). */
+  async setExactGaps(id: string, exactGaps: boolean): Promise<BoardProfileView> {
+    return this.#exclusive(async () => {
+      const settings = await readSettings(this.settingsPath)
+      const profile = settings.profiles.find((p) => p.id === id)
+      if (!profile) throw new ProfileError('not_found', 'That board is no longer configured.')
+      const next: StoredProfile = { ...profile, exactGaps: true }
+      if (!exactGaps) delete next.exactGaps
+      const profiles = settings.profiles.map((p) => (p.id === id ? next : p))
+      await writeSettings(this.settingsPath, { ...settings, profiles })
+      return this.#view(next, settings.currentId)
+    })
+  }
+
   /** The board's address now; null when there is no such board (any more). */
   addressOf(id: string): Promise<string | null> {
     return this.#exclusive(async () => {
@@ -326,6 +340,7 @@ export class ProfileService {
       hasKey: key !== null,
       maskedKey: key === null ? '' : maskApiKey(key),
       lists: profile.lists ?? noBoardLists(),
+      exactGaps: profile.exactGaps === true,
     }
   }
 }

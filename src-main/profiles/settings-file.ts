@@ -29,6 +29,8 @@ const StoredProfile = z.strictObject({
    * when both are empty, so files without it stay format 1 and read as before.
    */
   lists: BoardListsInput.optional(),
+  /** The board's exact-gap mode; left out when off, so files without it read as before. */
+  exactGaps: z.literal(true).optional(),
 })
 export type StoredProfile = z.infer<typeof StoredProfile>
 

@@ -34,6 +34,29 @@ export async function applyFix(
   return outcome.status !== 'rejected' && outcome.status !== 'unchanged'
 }
 
+/**
+ * Switches the board's exact-gap mode (kept per board by main, across restarts). The arrows,
+ * Problems and the what-if cascade follow at once; a failure is said and changes nothing.
+ */
+export async function setExactGaps(
+  store: PlannerStore,
+  api: PlannerApi,
+  profileId: string,
+  exactGaps: boolean,
+): Promise<boolean> {
+  // Shown at once (the checkbox follows the click), put back if main could not keep it.
+  const before = store.getState().profiles.find((p) => p.id === profileId)
+  if (before) store.getState().profileUpdated({ ...before, exactGaps })
+  const saved = await api.calls.boardsSetExactGaps({ profileId, exactGaps })
+  if (!saved.ok) {
+    if (before) store.getState().profileUpdated(before)
+    store.getState().addMessage('error', `The gap mode was not changed: ${saved.error.message}`)
+    return false
+  }
+  store.getState().profileUpdated(saved.value)
+  return true
+}
+
 export async function loadBaselines(
   store: PlannerStore,
   api: PlannerApi,

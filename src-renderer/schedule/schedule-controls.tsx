@@ -1,14 +1,20 @@
 // The toolbar's planning controls (issue 12): "Problems" (with how many), "Critical path" with
 // its target ("to" the latest due date or a milestone), "Milestones", the baselines ("Save
-// baseline", "Baselines") and, while a milestone's chain is focused, "Clear milestone focus".
+// baseline", "Baselines"), "Exact gaps" (the board's exact-gap mode) and, while a milestone's
+// chain is focused, "Clear milestone focus".
 // The panels themselves are ./problems-panel.tsx and ./milestones-panel.tsx.
 import { useEffect, useId, useMemo } from 'react'
 import type { PlannerApi } from '../../src-shared/ipc'
 import { keyNamer } from '../dependencies/dependency-words'
 import { usePlanner, usePlannerStore } from '../state'
 import { BaselineControls } from './baseline-controls'
-import { loadBaselines } from './schedule-actions'
-import { selectCriticalTarget, selectMilestoneRows, selectProblemCount } from './schedule-selectors'
+import { loadBaselines, setExactGaps } from './schedule-actions'
+import {
+  selectCriticalTarget,
+  selectExactGaps,
+  selectMilestoneRows,
+  selectProblemCount,
+} from './schedule-selectors'
 import { useAfterPaint } from './use-after-paint'
 import './schedule.css'
 
@@ -19,18 +25,20 @@ export function ScheduleControls({ api }: { api: PlannerApi }): React.JSX.Elemen
   const critical = usePlanner((s) => s.schedule.critical)
   const focused = usePlanner((s) => s.schedule.focusMilestoneId)
   const schedule = usePlanner((s) => s.schedule)
+  const exactGaps = usePlanner(selectExactGaps)
+  const profiles = usePlanner((s) => s.profiles)
   // The numbers follow a new board (a load, a Refresh, an edit) one painted frame late: the
   // schedule index behind them takes 100-300 ms at 50,000 tasks, and the timeline's frame waited
   // for it.
   const board = useAfterPaint(usePlanner((s) => s.board))
   const { target, problemCount, rows } = useMemo(() => {
-    const s = { ...store.getState(), board, schedule }
+    const s = { ...store.getState(), board, schedule, profiles }
     return {
       target: selectCriticalTarget(s),
       problemCount: selectProblemCount(s),
       rows: selectMilestoneRows(s),
     }
-  }, [store, board, schedule])
+  }, [store, board, schedule, profiles])
   const { tasksById, dependencies } = board
   const keyOf = useMemo(() => keyNamer(tasksById, dependencies), [tasksById, dependencies])
 
@@ -90,6 +98,18 @@ export function ScheduleControls({ api }: { api: PlannerApi }): React.JSX.Elemen
       >
         Milestones
       </button>
+      <label
+        className="exact-gaps"
+        title="Each dependency's lag is the exact gap: a successor must start exactly on its predecessor's finish day plus the lag (off: no earlier than that). Kept for this board."
+      >
+        <input
+          type="checkbox"
+          checked={exactGaps}
+          disabled={!profileId}
+          onChange={(event) => void setExactGaps(store, api, profileId, event.target.checked)}
+        />{' '}
+        Exact gaps
+      </label>
       <BaselineControls api={api} />
       {focused && (
         <button type="button" onClick={() => store.getState().focusMilestone(null)}>

@@ -90,7 +90,16 @@ export function selectScheduleIndex(s: PlannerState): ScheduleIndex {
   return value
 }
 
-let problemsMemo: { index: ScheduleIndex; value: Problem[] } | null = null
+/**
+ * The shown board's exact-gap mode (its profile's setting): a successor must start exactly on
+ * its predecessor's finish day plus the lag, so slack breaks a dependency too.
+ */
+export function selectExactGaps(s: PlannerState): boolean {
+  const { profileId } = s.board
+  return s.profiles.some((p) => p.id === profileId && p.exactGaps)
+}
+
+let problemsMemo: { index: ScheduleIndex; exact: boolean; value: Problem[] } | null = null
 
 /** Every broken dependency and every task due after its milestone, with their fixes. */
 /** How many problems the Problems panel lists (the rest are counted). */
@@ -98,13 +107,14 @@ export const PROBLEMS_SHOWN = 200
 
 export function selectProblems(s: PlannerState): Problem[] {
   const index = selectScheduleIndex(s)
+  const exact = selectExactGaps(s)
   // Fixes only for the problems the panel lists (its first PROBLEMS_SHOWN, in the same order).
-  if (problemsMemo?.index !== index)
-    problemsMemo = { index, value: findProblems(index, { fixesFor: PROBLEMS_SHOWN }) }
+  if (problemsMemo?.index !== index || problemsMemo.exact !== exact)
+    problemsMemo = { index, exact, value: findProblems(index, { fixesFor: PROBLEMS_SHOWN, exact }) }
   return problemsMemo.value
 }
 
-let countMemo: { index: ScheduleIndex; value: number } | null = null
+let countMemo: { index: ScheduleIndex; exact: boolean; value: number } | null = null
 
 /**
  * How many problems selectProblems would list, without their fixes: the toolbar's "Problems (N)"
@@ -113,21 +123,23 @@ let countMemo: { index: ScheduleIndex; value: number } | null = null
  */
 export function selectProblemCount(s: PlannerState): number {
   const index = selectScheduleIndex(s)
-  if (problemsMemo?.index === index) return problemsMemo.value.length
-  if (countMemo?.index === index) return countMemo.value
+  const exact = selectExactGaps(s)
+  if (problemsMemo?.index === index && problemsMemo.exact === exact)
+    return problemsMemo.value.length
+  if (countMemo?.index === index && countMemo.exact === exact) return countMemo.value
   const { depPred, depSucc, depLag, startDay, finishDay, milestoneOf } = index
   let count = 0
   for (let e = 0; e < depPred.length; e++) {
     const pf = finishDay[depPred[e] as number] as number
     const ss = startDay[depSucc[e] as number] as number
     if (Number.isNaN(pf) || Number.isNaN(ss)) continue
-    if (ruleOnDays(pf, ss, depLag[e] as number).violated) count += 1
+    if (ruleOnDays(pf, ss, depLag[e] as number, { exact }).violated) count += 1
   }
   for (let t = 0; t < milestoneOf.length; t++) {
     const m = milestoneOf[t] as number
     if (m >= 0 && (finishDay[t] as number) - (finishDay[m] as number) > 0) count += 1
   }
-  countMemo = { index, value: count }
+  countMemo = { index, exact, value: count }
   return count
 }
 
@@ -247,9 +259,12 @@ export interface TimelineMarks {
   focusIds?: ReadonlySet<string>
   /** The shown baseline's dates, drawn as thin bars under the current ones. */
   baseline?: ReadonlyMap<string, BaselineDates>
+  /** The board's exact-gap mode: arrows with slack are drawn broken too. */
+  exactGaps?: boolean
 }
 
 let timelineMemo: {
+  exact: boolean
   marks: CriticalMarks | null
   chain: ReadonlySet<string> | null
   baseline: ReadonlyMap<string, BaselineDates> | undefined
@@ -260,8 +275,10 @@ export function selectTimelineMarks(s: PlannerState): TimelineMarks {
   const marks = selectCriticalMarks(s)
   const chain = selectFocusChain(s)
   const baseline = s.schedule.shownBaseline?.dates
+  const exact = selectExactGaps(s)
   if (
-    timelineMemo?.marks !== marks ||
+    timelineMemo?.exact !== exact ||
+    timelineMemo.marks !== marks ||
     timelineMemo.chain !== chain ||
     timelineMemo.baseline !== baseline
   ) {
@@ -272,7 +289,8 @@ export function selectTimelineMarks(s: PlannerState): TimelineMarks {
     }
     if (chain) value.focusIds = chain
     if (baseline) value.baseline = baseline
-    timelineMemo = { marks, chain, baseline, value }
+    if (exact) value.exactGaps = true
+    timelineMemo = { exact, marks, chain, baseline, value }
   }
   return timelineMemo.value
 }

@@ -9,7 +9,7 @@ import type { PlannerApi } from '../../src-shared/ipc/planner-api'
 import { cascade, taskExtent } from '../../src-shared/schedule'
 import type { CascadeResult } from '../../src-shared/schedule'
 import { dependencyName, keyNamer } from '../dependencies/dependency-words'
-import { selectScheduleIndex } from '../schedule/schedule-selectors'
+import { selectExactGaps, selectScheduleIndex } from '../schedule/schedule-selectors'
 import { selectFilterOutcome } from '../filters/filter-outcome'
 import { seenFor } from '../state/edit-batches'
 import { applyEdit, askUser, runCommand } from '../state'
@@ -53,7 +53,7 @@ export function planDrop(
     }),
   )
   if (changes.length === 0) return undefined
-  const result = cascade(selectScheduleIndex(state), changes)
+  const result = cascade(selectScheduleIndex(state), changes, { exact: selectExactGaps(state) })
   const keyOf = keyNamer(board.tasksById, board.dependencies)
   const name = (id: string) => {
     const task = board.tasksById[id]
@@ -69,12 +69,21 @@ export function planDrop(
           ? `${name(m.id)} slips ${plural(m.days, 'day')}`
           : `${name(m.id)} moves ${plural(-m.days, 'day')} earlier`,
       ),
-    violations: result.violated
-      .filter((v) => !v.wasViolated)
-      .map(
-        (v) =>
-          `${dependencyName(keyOf, v.predecessorId, v.successorId)} would be broken by ${plural(v.missingDays, 'day')}`,
-      ),
+    violations: [
+      ...result.violated
+        .filter((v) => !v.wasViolated)
+        .map(
+          (v) =>
+            `${dependencyName(keyOf, v.predecessorId, v.successorId)} would be broken by ${plural(v.missingDays > 0 ? v.missingDays : v.slackDays, 'day')}`,
+        ),
+      // A task linked to a milestone (milestoneId) that would end after it.
+      ...result.overruns
+        .filter((o) => !o.wasOverrun)
+        .map(
+          (o) =>
+            `${name(o.taskId)} would end ${plural(o.days, 'day')} after its milestone ${name(o.milestoneId)}`,
+        ),
+    ],
   }
   const ghosts: GhostBar[] = []
   for (const move of [...result.changed, ...result.pushed]) {

@@ -11,6 +11,7 @@ export const CHANNEL_METHODS = {
   'boards:select': 'boardsSelect',
   'boards:test': 'boardsTest',
   'boards:setLists': 'boardsSetLists',
+  'boards:setExactGaps': 'boardsSetExactGaps',
   'board:sync': 'boardSync',
   'tasks:create': 'tasksCreate',
   'tasks:update': 'tasksUpdate',

@@ -62,6 +62,11 @@ export const BoardProfileView = z.strictObject({
   maskedKey: z.string(),
   /** The project keys and status names the user gave for this board; empty lists when none. */
   lists: BoardLists,
+  /**
+   * The board's dependencies are exact gaps: a successor must start exactly on its
+   * predecessor's finish day plus the lag (off: no earlier than that; docs/scheduling.md).
+   */
+  exactGaps: z.boolean(),
 })
 export type BoardProfileView = z.infer<typeof BoardProfileView>
 
@@ -242,6 +247,11 @@ export const CHANNELS = {
   /** Stores the board's project keys and status names (see board-lists.ts); empty lists clear. */
   'boards:setLists': {
     request: z.strictObject({ profileId: z.string().min(1), ...BoardListsInput.shape }),
+    response: BoardProfileView,
+  },
+  /** Switches the board's exact-gap mode on or off (see BoardProfileView.exactGaps). */
+  'boards:setExactGaps': {
+    request: z.strictObject({ profileId: z.string().min(1), exactGaps: z.boolean() }),
     response: BoardProfileView,
   },
   'board:sync': {

@@ -134,6 +134,30 @@ describe('Problems', () => {
   })
 })
 
+describe('Exact gaps', () => {
+  it('counts slack as a problem while on, for this board, across a reload', async () => {
+    await expect.poll(problemCount).toBeGreaterThan(0)
+    const minimum = await problemCount()
+    const exact = page.getByRole('checkbox', { name: 'Exact gaps' })
+    expect(await exact.isChecked()).toBe(false)
+    await exact.check()
+    // The demo board's dependencies with slack now count too.
+    await expect.poll(problemCount).toBeGreaterThan(minimum)
+    const counted = await problemCount()
+    expect(await page.locator('.tb-arrow.is-violated').count()).toBeGreaterThan(0)
+
+    await page.reload()
+    await page.waitForSelector('.tb-bar[data-task-id]', { timeout: 20_000 })
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Exact gaps' }).isChecked())
+      .toBe(true)
+    await expect.poll(problemCount).toBe(counted)
+
+    await page.getByRole('checkbox', { name: 'Exact gaps' }).uncheck()
+    await expect.poll(problemCount).toBe(minimum)
+  })
+})
+
 describe('Milestones', () => {
   /** The view's table, one record per milestone row, as shown. */
   async function shownRows() {

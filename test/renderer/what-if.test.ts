@@ -85,6 +85,43 @@ describe('the plan of a drop', () => {
     expect(plan.ghosts.find((g) => g.id === 'm')).toMatchObject({ milestone: true })
   })
 
+  it('says when a task would end after the milestone it belongs to (milestoneId)', () => {
+    // Only milestones moved by dependencies were named: a task dragged past its own milestone
+    // showed no word of it.
+    const store = createPlannerStore()
+    const linked = TASKS.map((t) => (t.id === 'x' ? { ...t, milestoneId: 'm' } : t))
+    store.getState().snapshotReceived(snapshot(linked, { dependencies: DEPS }))
+    const plan = planDrop(store.getState(), [{ id: 'x', startDeltaDays: 10, endDeltaDays: 10 }])!
+    expect(plan.summary.violations).toEqual([
+      'APP-4 Elsewhere would end 3 days after its milestone APP-3 Launch',
+    ])
+  })
+
+  it('under the board’s exact-gap mode, pulls successors earlier too', () => {
+    // "Design" 1 day earlier: with minimum gaps nothing moves; with exact gaps "Build" follows.
+    const { store } = setup()
+    const earlier = [{ id: 'a', startDeltaDays: -1, endDeltaDays: -1 }]
+    expect(planDrop(store.getState(), earlier)!.result.pushed).toEqual([])
+    store.getState().profilesReceived([
+      {
+        id: 'local',
+        name: 'Local',
+        baseUrl: 'http://127.0.0.1:1',
+        isCurrent: true,
+        isLocal: true,
+        hasKey: true,
+        maskedKey: '',
+        lists: { projectKeys: [], statuses: [] },
+        exactGaps: true,
+      },
+    ])
+    // "Launch" had a day of slack after "Build": under exact gaps it goes to the exact day too.
+    expect(planDrop(store.getState(), earlier)!.result.pushed.map((m) => [m.id, m.days])).toEqual([
+      ['b', -1],
+      ['m', -2],
+    ])
+  })
+
   it('pushes nothing when the move leaves every successor room (never earlier)', () => {
     const { store } = setup()
     const plan = planDrop(store.getState(), [{ id: 'a', startDeltaDays: -1, endDeltaDays: -1 }])!

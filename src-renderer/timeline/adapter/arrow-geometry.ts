@@ -100,6 +100,8 @@ export function arrowPaths(
   lagDays: number,
   /** Where a vertical run may cross the rows between the ends clear of bars (arrow-obstacles). */
   freeColumn?: (from: number, to: number, rowA: number, rowB: number) => number | undefined,
+  /** The board's exact-gap mode: slack breaks the dependency too. */
+  exact = false,
 ): ArrowPaths | undefined {
   const { scale } = layout
   // Whole days as the plan reads a lag (truncated, as schedule-index does): a board's 2.5 drew
@@ -157,17 +159,21 @@ export function arrowPaths(
   const xS = entryX(layout, to)
   const startDayMs = floorDay(to.startMs)
   // The dependency rule itself is the scheduling core's, on day numbers (both are midnights).
-  const { missingDays, slackDays } = ruleOnDays(
+  const { missingDays, slackDays, violated } = ruleOnDays(
     dayNumberOfMs(finishMs),
     dayNumberOfMs(startDayMs),
     lag,
+    { exact },
   )
-  const state: ArrowState = missingDays > 0 ? 'violated' : slackDays > 0 ? 'slack' : 'ok'
+  const state: ArrowState = violated ? 'violated' : slackDays > 0 ? 'slack' : 'ok'
   // Left of where the arrow turns into the successor, on its row: free space (one bar a row).
+  // Under exact gap, slack is as wrong as missing days: the successor starts that much late.
   const missingLabel =
     missingDays > 0
       ? { x: r(xS - APPROACH_PX - 4), y: r(yS), text: `-${missingDays}d missing` }
-      : undefined
+      : violated
+        ? { x: r(xS - APPROACH_PX - 4), y: r(yS), text: `+${slackDays}d late` }
+        : undefined
 
   let connector: string
   let slack = ''

@@ -183,6 +183,7 @@ export class LagArrow implements GanttArrowLike {
       this.end(this.to),
       this.link.lagDays,
       freeColumnOf(this.scene),
+      this.link.exact === true,
     )
     if (!paths) return
     if (paths.state !== this.state) {
@@ -219,6 +220,7 @@ export function sameArrow(a: AdapterLink, b: AdapterLink): boolean {
     a.toId === b.toId &&
     a.lagDays === b.lagDays &&
     Boolean(a.critical) === Boolean(b.critical) &&
+    Boolean(a.exact) === Boolean(b.exact) &&
     (a.label ?? '') === (b.label ?? '')
   )
 }

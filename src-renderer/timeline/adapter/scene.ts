@@ -108,6 +108,7 @@ function sameLinks(a: readonly AdapterLink[], b: readonly AdapterLink[]): boolea
       x.toId !== y.toId ||
       x.lagDays !== y.lagDays ||
       Boolean(x.critical) !== Boolean(y.critical) ||
+      Boolean(x.exact) !== Boolean(y.exact) ||
       (x.label ?? '') !== (y.label ?? '')
     ) {
       return false

@@ -55,6 +55,8 @@ export interface AdapterLink {
   selected?: boolean
   /** On the critical path: drawn marked (a change redraws the arrows). */
   critical?: boolean
+  /** Exact gap (the board's mode): the successor must start exactly at finish + lag. */
+  exact?: boolean
   /** Accessible name of the arrow (plain text), e.g. "APP-3 → APP-9". */
   label?: string
 }

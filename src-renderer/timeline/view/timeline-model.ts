@@ -40,6 +40,8 @@ export interface TimelineModel {
   focusIds?: ReadonlySet<string>
   /** A shown baseline's dates by task id: thin bars under the current ones. */
   baseline?: ReadonlyMap<string, BaselineDates>
+  /** The board's exact-gap mode: an arrow with slack is broken too. */
+  exactGaps?: boolean
   /** The instant the model was built for: what "overdue" is measured against. */
   now?: number
 }
@@ -368,6 +370,7 @@ export function windowInput(
         toId: dep.successorId,
         lagDays: dep.lagDays,
         ...(model.criticalLinkIds?.has(dep.id) ? { critical: true } : {}),
+        ...(model.exactGaps ? { exact: true } : {}),
       })
     }
   }

@@ -13,6 +13,7 @@ const profile = {
   hasKey: true,
   maskedKey: 'tb_…abcd',
   lists: { projectKeys: [], statuses: [] },
+  exactGaps: false,
 }
 
 function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {

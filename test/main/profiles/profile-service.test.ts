@@ -155,3 +155,21 @@ describe('the local board profile', () => {
     expect((await again.current())?.id).toBe(b.id)
   })
 })
+
+describe('the exact-gap mode of a board', () => {
+  it('is off by default, kept per board across restarts, and left out of the file when off', async () => {
+    const { service, settingsPath, secrets } = setup()
+    const a = await service.add({ name: 'A', baseUrl: 'https://a.example.com', apiKey: KEY_A })
+    const b = await service.add({ name: 'B', baseUrl: 'https://b.example.com', apiKey: KEY_B })
+    expect(a.exactGaps).toBe(false)
+    expect(await service.setExactGaps(a.id, true)).toMatchObject({ id: a.id, exactGaps: true })
+    const again = new ProfileService(settingsPath, secrets)
+    expect((await again.list()).map((p) => [p.id, p.exactGaps])).toEqual([
+      [a.id, true],
+      [b.id, false],
+    ])
+    await again.setExactGaps(a.id, false)
+    expect(readFileSync(settingsPath, 'utf8')).not.toContain('exactGaps')
+    await expect(again.setExactGaps('gone', true)).rejects.toThrow(/no longer configured/)
+  })
+})

@@ -64,6 +64,19 @@ describe('arrowPaths', () => {
     expect(a.slack).toBe('M 50 45 H 90')
   })
 
+  it('under the board’s exact-gap mode, slack is broken too, labelled with the days late', () => {
+    const a = arrowPaths(
+      layout,
+      end('2026-03-02', '2026-03-05', 0),
+      end('2026-03-10', '2026-03-12', 1),
+      1,
+      undefined,
+      true,
+    )!
+    expect(a.state).toBe('violated')
+    expect(a.missingLabel?.text).toBe('+4d late')
+  })
+
   it('violated: red state, missing days labelled, back along the row boundary with two bends', () => {
     const a = arrowPaths(
       layout,

@@ -7,6 +7,7 @@ import { fixLabel, fixNote, problemText } from '../../../src-renderer/schedule/p
 import {
   applyFix,
   saveBaseline,
+  setExactGaps,
   showBaseline,
 } from '../../../src-renderer/schedule/schedule-actions'
 import { selectProblems } from '../../../src-renderer/schedule/schedule-selectors'
@@ -174,6 +175,37 @@ describe('timeline marks', () => {
     expect(links.map((l) => [l.id, l.critical === true])).toEqual([
       ['d1', true],
       ['d2', false],
+    ])
+  })
+})
+
+describe('switching the exact-gap mode', () => {
+  it('shows the choice at once, and puts it back with a message when main cannot keep it', async () => {
+    const store = createPlannerStore()
+    const profile = {
+      id: 'local',
+      name: 'Local',
+      baseUrl: 'http://127.0.0.1:1',
+      isCurrent: true,
+      isLocal: true,
+      hasKey: true,
+      maskedKey: '',
+      lists: { projectKeys: [], statuses: [] },
+      exactGaps: false,
+    }
+    store.getState().profilesReceived([profile])
+    let seenWhileSaving: boolean | undefined
+    const fake = fakePlannerApi({
+      'boards:setExactGaps': () => {
+        seenWhileSaving = store.getState().profiles[0]?.exactGaps
+        return { ok: false, error: { code: 'INTERNAL', message: 'The disk is full.' } }
+      },
+    })
+    expect(await setExactGaps(store, fake.api, 'local', true)).toBe(false)
+    expect(seenWhileSaving).toBe(true)
+    expect(store.getState().profiles[0]?.exactGaps).toBe(false)
+    expect(store.getState().edits.messages.map((m) => m.text)).toEqual([
+      'The gap mode was not changed: The disk is full.',
     ])
   })
 })

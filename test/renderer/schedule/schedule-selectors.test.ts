@@ -175,3 +175,30 @@ describe('planning selectors', () => {
     expect([row.slipDays, row.baselineSlipDays]).toEqual([0, 1])
   })
 })
+
+describe('the board’s exact-gap mode', () => {
+  it('counts and lists slack as a problem too, and marks the timeline’s arrows, only while on', () => {
+    const store = board()
+    // d2: b ends on the 6th, m is due on the 8th: slack, fine by the minimum-gap rule.
+    expect(selectProblemCount(store.getState())).toBe(1)
+    expect(selectTimelineMarks(store.getState()).exactGaps).toBeUndefined()
+    store.getState().profilesReceived([
+      {
+        id: 'local',
+        name: 'Local',
+        baseUrl: 'http://127.0.0.1:1',
+        isCurrent: true,
+        isLocal: true,
+        hasKey: true,
+        maskedKey: '',
+        lists: { projectKeys: [], statuses: [] },
+        exactGaps: true,
+      },
+    ])
+    expect(selectProblemCount(store.getState())).toBe(2)
+    expect(
+      selectProblems(store.getState()).map((p) => p.kind === 'dependency' && p.dependencyId),
+    ).toEqual(['d1', 'd2'])
+    expect(selectTimelineMarks(store.getState()).exactGaps).toBe(true)
+  })
+})

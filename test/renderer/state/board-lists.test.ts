@@ -21,6 +21,7 @@ function profile(id: string, fields: Partial<BoardProfileView> = {}): BoardProfi
     hasKey: true,
     maskedKey: 'tb_…abcd',
     lists: { projectKeys: [], statuses: [] },
+    exactGaps: false,
     ...fields,
   }
 }

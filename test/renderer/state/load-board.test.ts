@@ -27,6 +27,7 @@ const profile = (id: string, isCurrent: boolean) => ({
   hasKey: true,
   maskedKey: 'tb_…1234',
   lists: { projectKeys: [], statuses: [] },
+  exactGaps: false,
 })
 
 describe('loadBoard', () => {
