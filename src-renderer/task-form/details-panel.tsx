@@ -40,20 +40,36 @@ export function DetailsPanel({ api }: { api: PlannerApi }): React.JSX.Element | 
 const when = (at: string, by: string) =>
   at ? `${minuteOfTaskDate(at)} UTC${by ? ` by ${by}` : ''}` : '—'
 
+/** What a parked panel keeps (view.parkedDetails.form): everything the user had typed. */
+interface ParkedForm {
+  opened: Task
+  shownTask: Task
+  draft: TaskDraft
+  touched: string[]
+  pendingTag: string
+}
+
 function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   const store = usePlannerStore()
   const vocabulary = usePlanner(selectVocabulary)
   const tasksById = usePlanner((s) => s.board.tasksById)
   const taskIds = usePlanner((s) => s.board.taskIds)
+  // Back from giving its place to the Filters panel or the New task dialog: as it was left.
+  const [parked] = useState(() => {
+    const kept = store.getState().view.parkedDetails
+    return kept?.taskId === task.id ? (kept.form as ParkedForm | undefined) : undefined
+  })
   // The task as the panel opened it: the version the user saw, sent as seen when a field the
   // user changed was also changed meanwhile (see save). A change a sync brought in meanwhile
   // (another user's title, the user's own drag) once read as this user's, and Save wrote the old
   // value back over it.
-  const [opened] = useState(task)
-  const [draft, setDraft] = useState<TaskDraft>(() => draftFromTask(task, vocabulary.properties))
+  const [opened] = useState(parked?.opened ?? task)
+  const [draft, setDraft] = useState<TaskDraft>(
+    () => parked?.draft ?? draftFromTask(task, vocabulary.properties),
+  )
   // The version the draft's untouched fields show. When the task changes while the panel is
   // open, they show its new values (set during render, so no frame shows the old ones).
-  const [shownTask, setShownTask] = useState(task)
+  const [shownTask, setShownTask] = useState(parked?.shownTask ?? task)
   if (shownTask !== task) {
     setShownTask(task)
     setDraft((d) =>
@@ -64,8 +80,8 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
       ),
     )
   }
-  const [pendingTag, setPendingTag] = useState('')
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const [pendingTag, setPendingTag] = useState(parked?.pendingTag ?? '')
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(parked?.touched))
   const [attempts, setAttempts] = useState(0)
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<string>()
@@ -89,6 +105,25 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   useEffect(() => {
     if (attempts > 0) focusFirstInvalid(root.current)
   }, [attempts])
+
+  // Closed to make room for the Filters panel or the New task dialog (view.parkedDetails names
+  // this task): what the user typed is kept for its return, never dropped unasked.
+  const live = useRef<ParkedForm>({ opened, shownTask, draft, touched: [], pendingTag })
+  live.current = { opened, shownTask, draft, touched: [...touched], pendingTag }
+  useEffect(() => {
+    store
+      .getState()
+      .parkDetails(
+        store.getState().view.parkedDetails?.taskId === task.id ? { taskId: task.id } : null,
+      )
+    return () => {
+      const kept = store.getState().view.parkedDetails
+      if (kept?.taskId !== task.id) return
+      const form = live.current
+      const changed = form.touched.length > 0 || form.pendingTag.trim() !== ''
+      store.getState().parkDetails(changed ? { taskId: task.id, form } : { taskId: task.id })
+    }
+  }, [store, task.id])
 
   const change = (patch: Partial<TaskDraft>) => {
     setDraft((d) => ({ ...d, ...patch }))

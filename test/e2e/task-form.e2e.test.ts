@@ -327,16 +327,34 @@ describe('Details panel', () => {
     expect(now.properties['Story Points']).toBe(8)
   })
 
-  it('the Filters panel and the details panel take turns in their place', async () => {
+  it('the Filters panel and the details panel take turns in their place, nothing typed lost', async () => {
     const { page } = planner
     const { panel } = await openPlainTask()
+    const typed = `Typed before Filters ${RUN}`
+    await field(panel, 'Title').fill(typed)
     await page.getByRole('button', { name: 'Filters' }).click()
     const filters = page.getByRole('region', { name: 'Filter tasks' })
     await filters.waitFor()
     await expect.poll(() => panel.count()).toBe(0)
+    expect(await page.getByLabel('Status', { exact: true }).count()).toBe(1)
+    // Filters closed: the panel is back as the user left it.
+    await filters.getByRole('button', { name: 'Close', exact: true }).click()
+    await panel.waitFor()
+    expect(await field(panel, 'Title').inputValue()).toBe(typed)
+
+    // The same with the New task dialog.
+    await page.getByRole('button', { name: 'New task' }).click()
+    await newTaskDialog().waitFor()
+    await expect.poll(() => panel.count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await panel.waitFor()
+    expect(await field(panel, 'Title').inputValue()).toBe(typed)
+
+    // Opening a task while the Filters panel is open closes it; Esc discards as always.
+    await page.getByRole('button', { name: 'Filters' }).click()
+    await filters.waitFor()
     const again = await openPlainTask()
     await expect.poll(() => filters.count()).toBe(0)
-    expect(await page.getByLabel('Status', { exact: true }).count()).toBe(1)
     await page.keyboard.press('Escape')
     await expect.poll(() => again.panel.count()).toBe(0)
   })

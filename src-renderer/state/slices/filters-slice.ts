@@ -38,7 +38,7 @@ export const INITIAL_FILTERS: FiltersData = {
   activeView: null,
 }
 
-export const createFiltersSlice: SliceCreator<FiltersSlice> = (set) => {
+export const createFiltersSlice: SliceCreator<FiltersSlice> = (set, get) => {
   const patchDraft = (draft: Partial<FilterDraft>) =>
     set((s) => ({
       filters: { ...s.filters, draft: { ...s.filters.draft, ...draft }, activeView: null },
@@ -58,13 +58,22 @@ export const createFiltersSlice: SliceCreator<FiltersSlice> = (set) => {
       set((s) => ({ filters: { ...s.filters, draft: EMPTY_DRAFT, activeView: null } })),
     // The Filters panel and the details panel take the same place at the window's right (and
     // repeat labels such as "Project" and "Status"): opening one closes the other.
-    openFilters: (open) =>
+    // The details panel it closes is parked: it comes back, as the user left it, on close.
+    openFilters: (open) => {
       set((s) => ({
         filters: { ...s.filters, panelOpen: open },
         ...(open && s.view.detailsTaskId !== null
-          ? { view: { ...s.view, detailsTaskId: null } }
+          ? {
+              view: {
+                ...s.view,
+                detailsTaskId: null,
+                parkedDetails: { taskId: s.view.detailsTaskId },
+              },
+            }
           : {}),
-      })),
+      }))
+      if (!open) get().unparkDetails()
+    },
     viewsListed: (profileId, views, active) =>
       set((s) => {
         // Another board's statuses, people and properties differ: its filters start empty.

@@ -58,6 +58,12 @@ export interface ViewData {
   rowRank: ReadonlyMap<string, number> | null
   /** A Today or Fit request; `seq` counts them, so the same one can be asked again. */
   jump: { kind: JumpKind; seq: number } | null
+  /**
+   * A details panel that gave its place to the Filters panel or the New task dialog: it comes
+   * back when they close, with what the user had typed (`form`, the panel's own state, kept
+   * only when it held changes). Esc, Close or Save of the panel drop it.
+   */
+  parkedDetails: { taskId: string; form?: unknown } | null
 }
 
 export interface ViewSlice {
@@ -74,6 +80,10 @@ export interface ViewSlice {
   revealTask(id: string): void
   openCreate(prefill?: CreatePrefill): void
   closeCreate(): void
+  /** Keeps (or with null, drops) what a parked details panel held; see ViewData.parkedDetails. */
+  parkDetails(parked: { taskId: string; form?: unknown } | null): void
+  /** Brings back the details panel a Filters panel or New task dialog took the place of. */
+  unparkDetails(): void
   noteUnseenCreates(items: readonly Omit<UnseenCreate, 'id'>[]): void
   dismissUnseenCreate(id: number): void
   /** A new row order (taken on Refresh or a sort change; see timeline/view/resort-rows.ts). */
@@ -94,6 +104,7 @@ export const INITIAL_VIEW: ViewData = {
   sort: 'start',
   rowRank: null,
   jump: null,
+  parkedDetails: null,
 }
 
 export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
@@ -112,7 +123,13 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
     // One form at a time: the details panel takes the Filters panel's place, and the New task
     // dialog (modal) closes both, so no label is on the page twice.
     showDetails: (id) => {
-      patch({ detailsTaskId: id })
+      // Closed by the user, or another task opened: a panel parked earlier is dropped. The same
+      // task opened again comes back as it was left.
+      const parked = get().view.parkedDetails
+      patch({
+        detailsTaskId: id,
+        parkedDetails: id !== null && parked?.taskId === id ? parked : null,
+      })
       if (id !== null && get().filters.panelOpen) get().openFilters(false)
     },
     showCoverage: (open) => patch({ coverageOpen: open }),
@@ -121,10 +138,24 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
       patch({ reveal: { taskId: id, seq: (get().view.reveal?.seq ?? 0) + 1 } })
     },
     openCreate: (prefill = {}) => {
-      patch({ creating: { ...prefill }, detailsTaskId: null })
-      if (get().filters.panelOpen) get().openFilters(false)
+      const open = get().view.detailsTaskId
+      patch({
+        creating: { ...prefill },
+        detailsTaskId: null,
+        ...(open !== null ? { parkedDetails: { taskId: open } } : {}),
+      })
+      if (get().filters.panelOpen) set((s) => ({ filters: { ...s.filters, panelOpen: false } }))
     },
-    closeCreate: () => patch({ creating: null }),
+    closeCreate: () => {
+      patch({ creating: null })
+      get().unparkDetails()
+    },
+    parkDetails: (parkedDetails) => patch({ parkedDetails }),
+    unparkDetails: () => {
+      const { parkedDetails, detailsTaskId, creating } = get().view
+      if (!parkedDetails || detailsTaskId !== null || creating || get().filters.panelOpen) return
+      patch({ detailsTaskId: parkedDetails.taskId })
+    },
     noteUnseenCreates: (items) => {
       const shown = get().view.unseenCreates
       let next = shown.reduce((max, u) => Math.max(max, u.id), 0)
