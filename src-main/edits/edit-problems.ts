@@ -11,6 +11,7 @@
 import type { Task, UpdateTaskItem } from '../../src-shared/api'
 import { applyUpdate } from '../../src-shared/api/apply-update'
 import { codeOf } from '../../src-shared/ipc'
+import { ApiError } from '../api'
 import type { NewProblem, PendingBatch } from './edit-journal'
 import { differingFields, holdsEdit, readTasks } from './find-conflicts'
 import type { TaskLister } from './find-created-tasks'
@@ -70,11 +71,16 @@ export function refusalProblem(batch: PendingBatch, error: unknown): NewProblem 
   const message = error instanceof Error ? error.message : String(error)
   const what = `An edit of ${batch.tasks.length} task${batch.tasks.length === 1 ? '' : 's'} made at ${batch.createdAt}`
   const bug = codeOf(error) === undefined
+  // Refused part-way: the tasks the board took are saved, and are not part of the problem.
+  const applied = new Set(error instanceof ApiError ? (error.details.appliedIds ?? []) : [])
+  const tasks = batch.tasks.filter((t) => t.id === undefined || !applied.has(t.id))
+  const saved = batch.tasks.length - tasks.length
+  const part = saved > 0 ? ` (${saved} of them ${saved === 1 ? 'was' : 'were'} saved before)` : ''
   return {
     kind: bug ? 'failed' : 'refused',
     message: bug
       ? `${what} was not sent: the planner failed while sending it (a bug): ${message}`
-      : `${what} was refused by the board: ${message}`,
-    tasks: batch.tasks,
+      : `${what} was refused by the board${part}: ${message}`,
+    tasks,
   }
 }

@@ -161,9 +161,10 @@ function settle(
     const applied = new Set(answer.error.applied ?? [])
     rollBackIds = ids.filter((id) => !applied.has(id))
     keepIds = ids.filter((id) => applied.has(id))
+    const part = keepIds.length > 0 ? ` (${keepIds.length} of ${ids.length} tasks were saved)` : ''
     messages.push({
       kind: 'error',
-      text: `Could not ${batch.label}: ${answer.error.message}`,
+      text: `Could not ${batch.label}${part}: ${answer.error.message}`,
     })
     outcome = { status: 'rejected', code: answer.error.code, message: answer.error.message }
     if (keepIds.length > 0) outcome.applied = keepIds

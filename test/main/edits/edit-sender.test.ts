@@ -404,6 +404,32 @@ describe('edit sender', () => {
     expect(journal.versions('p', ['a']).get('a')?.updatedAt).toBe('v2')
   })
 
+  it('a refusal met in the background names only the tasks the board did not take', async () => {
+    // Kept as a problem (nobody waits for the answer): every task was listed, so the window took
+    // the saved ones for unsaved too, and dropped their undo steps.
+    const before = task('a', 'v1')
+    const writer: BoardWriter = {
+      listTasks: async () => [{ ...before, title: 'mine', updatedAt: 'v2' }, task('b', 'v1')],
+      updateTasks: async () => {
+        throw new ApiError('INVALID_REQUEST', 'tasks[1].status: no such status', { status: 400 })
+      },
+    }
+    const { sender } = makeSender(writer)
+    journal.append(
+      'p',
+      [
+        { id: 'a', title: 'mine' },
+        { id: 'b', status: 'Nope' },
+      ],
+      { a: 'v1', b: 'v1' },
+      [before, task('b', 'v1')],
+    )
+    await sender.retry('p')
+    const [problem] = journal.problems('p')
+    expect(problem?.tasks.map((t) => t.id)).toEqual(['b'])
+    expect(problem?.message).toMatch(/refused by the board \(1 of them was saved before\)/)
+  })
+
   it('sends what a previous run left at start, oldest first, board by board', async () => {
     journal.append('p', [{ id: 'a', title: 'one' }])
     journal.append('q', [{ id: 'z', title: 'other board' }])
