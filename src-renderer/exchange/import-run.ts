@@ -45,7 +45,8 @@ function matchChildren(
 ): void {
   const onBoard = tasks.filter((t) => t.parentId === parentId).sort((a, b) => a.key - b.key)
   for (const child of parent.children) {
-    const i = onBoard.findIndex((t) => t.title === child.item.title)
+    // Trimmed: a board may trim the titles it stores (a CSV keeps spaces at the ends).
+    const i = onBoard.findIndex((t) => t.title.trim() === child.item.title.trim())
     if (i < 0) continue
     const [task] = onBoard.splice(i, 1)
     ids.set(child.ref, { id: task!.id, projectKey: task!.projectKey, key: task!.key })

@@ -17,7 +17,8 @@ export function stillUnseen(
     const after = new Date(Date.parse(note.since) - CLOCK_SKEW_MS).toISOString()
     for (const task of Object.values(tasks)) {
       if (
-        task.title === note.title &&
+        // Trimmed: a board may trim the titles it stores.
+        task.title.trim() === note.title.trim() &&
         task.projectKey === note.projectKey &&
         isAtOrAfter(task.createdAt, after)
       ) {

@@ -94,6 +94,21 @@ describe('createTasks', () => {
     expect(stillUnseen(state.view.unseenCreates, { n2: seen })).toEqual([])
   })
 
+  it('a board that trims titles: the note of "  Release " goes once "Release" is seen', () => {
+    const note = {
+      id: 1,
+      title: '  Release ',
+      projectKey: 'APP',
+      since: '2026-11-28T12:00:00.000Z',
+    }
+    const made = task('n4', {
+      projectKey: 'APP',
+      title: 'Release',
+      createdAt: '2026-11-28T12:30:00.000Z',
+    })
+    expect(stillUnseen([note], { n4: made })).toEqual([])
+  })
+
   it('a board that writes creation times with an offset: the note goes by the instant', () => {
     const note = { id: 1, title: 'Release', projectKey: 'APP', since: '2026-11-28T12:00:00.000Z' }
     // Made at 12:30 UTC, written at -05:00: seen. An older look-alike at 11:00 UTC (+02:00): not.
