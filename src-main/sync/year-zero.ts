@@ -5,20 +5,25 @@
 // either, so the same query from 0001-01-01 returns the same tasks: the sync asks that instead,
 // and from then on sends year 1 at once. A service that refuses that too fails the sync as
 // before, with its own words.
-import type { DayRange, ListTasksFilters } from '../../src-shared/api'
+import type { DayRange, ListTasksFilters, Task } from '../../src-shared/api'
 import type { BoardReader } from './sync-board'
 
 const YEAR_ZERO = '0000-'
 const YEAR_ONE_START = '0001-01-01'
 
-const fromYearOne = (range: DayRange | undefined): DayRange | undefined =>
+/** The range from year 1 on; null when it lies in year 0 alone (nothing there to find). */
+const fromYearOne = (range: DayRange | undefined): DayRange | undefined | null =>
   range && range.from.startsWith(YEAR_ZERO)
-    ? { from: YEAR_ONE_START, to: range.to < YEAR_ONE_START ? YEAR_ONE_START : range.to }
+    ? range.to < YEAR_ONE_START
+      ? null
+      : { from: YEAR_ONE_START, to: range.to }
     : range
 
-function withoutYearZero(filters: ListTasksFilters): ListTasksFilters | undefined {
+/** The query from year 1 on; undefined when it names no year 0, null when only year 0. */
+function withoutYearZero(filters: ListTasksFilters): ListTasksFilters | undefined | null {
   const dueDate = fromYearOne(filters.dueDate)
   const startDate = fromYearOne(filters.startDate)
+  if (dueDate === null || startDate === null) return null
   if (dueDate === filters.dueDate && startDate === filters.startDate) return undefined
   return {
     ...filters,
@@ -26,6 +31,9 @@ function withoutYearZero(filters: ListTasksFilters): ListTasksFilters | undefine
     ...(startDate ? { startDate } : {}),
   }
 }
+
+const ask = (reader: BoardReader, query: ListTasksFilters | null): Promise<Task[]> =>
+  query === null ? Promise.resolve([]) : reader.listTasks(query)
 
 /**
  * A refusal of the query itself: invalid, or a server error (a parser that throws). A server
@@ -42,13 +50,13 @@ export function yearOneReader(reader: BoardReader): BoardReader {
   return {
     async listTasks(filters) {
       const fromOne = withoutYearZero(filters)
-      if (!fromOne) return reader.listTasks(filters)
-      if (noYearZero) return reader.listTasks(fromOne)
+      if (fromOne === undefined) return reader.listTasks(filters)
+      if (noYearZero) return ask(reader, fromOne)
       try {
         return await reader.listTasks(filters)
       } catch (error) {
         if (!refusesQuery(error)) throw error
-        const answer = await reader.listTasks(fromOne)
+        const answer = await ask(reader, fromOne)
         noYearZero = true
         return answer
       }

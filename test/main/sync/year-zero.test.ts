@@ -4,7 +4,7 @@
 // sync then asks again from 0001-01-01: a service that cannot read year 0 holds no task in it.
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src-main/api'
-import { syncBoard } from '../../../src-main/sync'
+import { plainStrategy, smartStrategy, syncBoard } from '../../../src-main/sync'
 import type { ListTasksFilters, Task } from '../../../src-shared/api'
 import { compileFilters } from '../../../src-shared/filters/task-matches'
 import { sampleTask } from '../api/fixtures'
@@ -18,6 +18,41 @@ const yearZero = (filters: ListTasksFilters) =>
   [filters.dueDate, filters.startDate].some((range) => range && range.from.startsWith('0000'))
 
 describe('a service whose dates have no year 0', () => {
+  it.each([
+    ['smart', smartStrategy],
+    ['plain', plainStrategy],
+  ] as const)(
+    'is synced whole with the %s strategy: year 0 alone is empty, the rest asked from year 1',
+    async (_name, strategy) => {
+      // The plain strategy cuts at 0000-01-02: a part of year 0 alone, asked from year 1, once
+      // brought back tasks of 0001-01-01 that lie outside it.
+      const asked: ListTasksFilters[] = []
+      const reader = {
+        async listTasks(filters: ListTasksFilters) {
+          asked.push(filters)
+          if (yearZero(filters)) throw new ApiError('INVALID_REQUEST', 'year 0 is out of range')
+          return board.filter((t) => compileFilters(filters).test(t)).slice(0, 100)
+        },
+        listDependencies: async () => [],
+      }
+      const taking = await syncBoard(
+        {
+          listTasks: async (filters) =>
+            board.filter((t) => compileFilters(filters).test(t)).slice(0, 100),
+          listDependencies: async () => [],
+        },
+        { strategy },
+      )
+      const result = await syncBoard(reader, { strategy })
+      expect(result.tasks.map((t) => t.id).sort()).toEqual(taking.tasks.map((t) => t.id).sort())
+      expect(result.coverage).toEqual({ ...taking.coverage, requests: result.coverage.requests })
+      // Never a query the slice did not ask: year 0 alone is not turned into 0001-01-01.
+      const yearOneDay = (f: ListTasksFilters) =>
+        f.dueDate?.from === '0001-01-01' && f.dueDate.to === '0001-01-01'
+      expect(asked.filter(yearOneDay)).toEqual([])
+    },
+  )
+
   it('is synced whole: a range from 0000-01-01 is asked again from 0001-01-01', async () => {
     const refused: string[] = []
     const reader = {
