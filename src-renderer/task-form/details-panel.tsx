@@ -77,6 +77,7 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
         d,
         draftFromTask(shownTask, vocabulary.properties),
         draftFromTask(task, vocabulary.properties),
+        touched,
       ),
     )
   }

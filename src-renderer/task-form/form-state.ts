@@ -104,18 +104,24 @@ const SENT_AS_NAMED: ReadonlySet<string> = new Set([
  * field the user changed keeps the user's value. Custom properties one by one. Before, the panel
  * went on showing the old values of fields it would not send.
  */
-export function followTask(draft: TaskDraft, shown: TaskDraft, now: TaskDraft): TaskDraft {
+export function followTask(
+  draft: TaskDraft,
+  shown: TaskDraft,
+  now: TaskDraft,
+  /** Fields the user touched (touchedBy's keys): theirs, even when set back to the same value. */
+  touched: ReadonlySet<string> = new Set(),
+): TaskDraft {
   const next: TaskDraft = { ...draft }
   const fields = Object.keys(draft) as (keyof TaskDraft)[]
   for (const field of fields) {
-    if (field === 'properties' || field === 'subtasks') continue
+    if (field === 'properties' || field === 'subtasks' || touched.has(field)) continue
     if (sameDraftValue(draft[field], shown[field])) Object.assign(next, { [field]: now[field] })
   }
   const properties: Record<string, DraftPropertyValue> = { ...draft.properties }
   for (const name of new Set([...Object.keys(shown.properties), ...Object.keys(now.properties)])) {
     const mine = Object.hasOwn(draft.properties, name) ? draft.properties[name] : undefined
     const was = Object.hasOwn(shown.properties, name) ? shown.properties[name] : undefined
-    if (!sameDraftValue(mine, was)) continue
+    if (touched.has(`property:${name}`) || !sameDraftValue(mine, was)) continue
     if (Object.hasOwn(now.properties, name))
       Object.defineProperty(properties, name, {
         value: now.properties[name],

@@ -473,4 +473,28 @@ describe('a task that changes while its panel is open', () => {
     // And what Save sends, measured against the task as it is now: only the user's status.
     expect(changesFrom(synced, next, PROPERTIES)).toEqual({ status: 'In Review' })
   })
+
+  it('never follows a field the user touched, even one the board came to agree with', () => {
+    // The user sets Done; a sync brings Done (a colleague did the same); then the colleague sets
+    // In Progress. Followed by value, the draft showed In Progress and Save sent nothing.
+    const opened = task('t1', { status: 'To Do' })
+    const agreed = { ...opened, status: 'Done' }
+    const moved = { ...opened, status: 'In Progress' }
+    const mine = { ...draftFromTask(opened, PROPERTIES), status: 'Done' }
+    const touched = new Set(touchedBy({ status: 'Done' }))
+    const first = followTask(
+      mine,
+      draftFromTask(opened, PROPERTIES),
+      draftFromTask(agreed, PROPERTIES),
+      touched,
+    )
+    const second = followTask(
+      first,
+      draftFromTask(agreed, PROPERTIES),
+      draftFromTask(moved, PROPERTIES),
+      touched,
+    )
+    expect(second.status).toBe('Done')
+    expect(changesFrom(moved, second, PROPERTIES)).toEqual({ status: 'Done' })
+  })
 })
