@@ -117,12 +117,6 @@ export function readDraft(draft: FilterDraft, types: PropertyTypes): ReadDraft {
     const match = parsePropertyFilter({ type }, raw)
     if (typeof match === 'string') problems[`prop:${name}`] = `${name} ${match}.`
     else properties[name] = raw
-    // A saved view's filter on a property no loaded task has (renamed or removed on the board):
-    // it applies, and matches no task, which the user is told instead of an empty timeline.
-    // "false" matches every task (an unset checkbox reads as unchecked), so needs no word.
-    if (!types.has(name) && typeof match !== 'string' && raw !== 'false')
-      problems[`prop:${name}`] =
-        `No loaded task has a property named ${name}: this filter matches no task.`
   }
   if (Object.keys(properties).length > 0) filters.properties = properties
   const count =

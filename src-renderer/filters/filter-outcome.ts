@@ -22,6 +22,11 @@ export interface FilterOutcome extends ReadDraft {
   total: number
   /** Parents shown only because a subtask matches (drawn dimmed). */
   contextIds: ReadonlySet<string>
+  /**
+   * Properties a filter names that no loaded task has (a saved view's, renamed or removed on
+   * the board): each such filter matches no task, and the user is told so beside the count.
+   */
+  unknownProperties: readonly string[]
 }
 
 const NONE: ReadonlySet<string> = new Set()
@@ -57,8 +62,10 @@ export function filterTasks(
   /** The task of an id, as `tasks` has it (the store's table); filterBoard makes one otherwise. */
   lookup?: (id: string) => Task | undefined,
 ): FilterOutcome {
-  const types = withUnseenChecks(propertyTypes(vocabulary), draft)
+  const seen = propertyTypes(vocabulary)
+  const types = withUnseenChecks(seen, draft)
   const read = readDraft(draft, types)
+  const unknownProperties = unknownPropertiesOf(read, seen)
   if (read.count === 0)
     return {
       ...read,
@@ -67,10 +74,33 @@ export function filterTasks(
       matched: tasks.length,
       total: tasks.length,
       contextIds: NONE,
+      unknownProperties,
     }
   const compiled = compileFilters(read.filters, types)
   const { shown, matchedIds, contextIds } = filterBoard(tasks, compiled.test, lookup)
-  return { ...read, all: tasks, shown, matched: matchedIds.size, total: tasks.length, contextIds }
+  return {
+    ...read,
+    all: tasks,
+    shown,
+    matched: matchedIds.size,
+    total: tasks.length,
+    contextIds,
+    unknownProperties,
+  }
+}
+
+/**
+ * The filtered properties no loaded task has, each given its word in `read.problems`. "false"
+ * matches every task there (an unset checkbox reads as unchecked), so it needs none.
+ */
+function unknownPropertiesOf(read: ReadDraft, seen: ReadonlyMap<string, PropertyType>): string[] {
+  const unknown = Object.entries(read.filters.properties ?? {})
+    .filter(([name, raw]) => !seen.has(name) && raw !== 'false')
+    .map(([name]) => name)
+  for (const name of unknown)
+    read.problems[`prop:${name}`] =
+      `No loaded task has a property named ${name}: this filter matches no task.`
+  return unknown
 }
 
 const sameTasks = (a: readonly Task[], b: readonly Task[]) =>

@@ -21,7 +21,7 @@ export function FiltersControls({ api: given }: { api?: PlannerApi }): React.JSX
   const panelId = useId()
   const profileId = usePlanner((s) => s.board.profileId)
   const open = usePlanner((s) => s.filters.panelOpen)
-  const { matched, total, count } = usePlanner(selectFilterOutcome)
+  const { matched, total, count, unknownProperties } = usePlanner(selectFilterOutcome)
   const [popup, setPopup] = useState<Popup>(null)
   const [note, setNote] = useState('')
   const owner = useRef<HTMLDivElement>(null)
@@ -47,6 +47,13 @@ export function FiltersControls({ api: given }: { api?: PlannerApi }): React.JSX
       <span className="filter-count" role="status" data-testid="filter-count">
         {profileId ? `${matched} of ${total} tasks shown` : ''}
       </span>
+      {/* Beside the count, the panel open or not: a saved view that filters by a property the
+          board no longer has empties the timeline, and says why. */}
+      {profileId && unknownProperties.length > 0 && (
+        <span className="filter-hint" data-testid="filter-unknown">
+          No task has {unknownProperties.join(', ')}
+        </span>
+      )}
       <button
         type="button"
         disabled={count === 0}

@@ -73,11 +73,18 @@ describe('what the user types', () => {
     expect(outcome.matched).toBe(2)
   })
 
-  it('says that a filter on a property no loaded task has matches nothing', () => {
-    const read = readDraft({ ...EMPTY_DRAFT, properties: { Gone: 'x', Archived: 'false' } }, types)
-    expect(read.filters.properties).toEqual({ Gone: 'x', Archived: 'false' })
-    expect(read.problems['prop:Gone']).toMatch(/No loaded task has a property named Gone/)
-    expect(read.problems['prop:Archived']).toBeUndefined()
+  it('says that a filter on a property no loaded task has matches nothing ("true" too)', () => {
+    const tasks = [task('a'), task('b')]
+    const outcome = filterTasks(
+      tasks,
+      { ...EMPTY_DRAFT, properties: { Gone: 'x', Flagged: 'true', Archived: 'false' } },
+      boardVocabulary(tasks),
+    )
+    expect(outcome.matched).toBe(0)
+    expect(outcome.unknownProperties).toEqual(['Gone', 'Flagged'])
+    expect(outcome.problems['prop:Gone']).toMatch(/No loaded task has a property named Gone/)
+    expect(outcome.problems['prop:Flagged']).toMatch(/No loaded task has a property named Flagged/)
+    expect(outcome.problems['prop:Archived']).toBeUndefined()
   })
 
   it('says why a part cannot apply, and applies the rest', () => {
