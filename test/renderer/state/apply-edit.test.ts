@@ -196,6 +196,22 @@ describe('applyEdit', () => {
     // Kept when the board is synced again.
     store.getState().snapshotReceived(snapshot(TASKS))
     expect(copy(t2.id)?.disabledReason).toBeUndefined()
+    // Dropped when the board moves to another address: they are the old host's links.
+    const profile = {
+      id: 'local',
+      name: 'Local',
+      baseUrl: 'https://old.example.com',
+      isCurrent: true,
+      isLocal: false,
+      hasKey: true,
+      maskedKey: '',
+      lists: { projectKeys: [], statuses: [] },
+      exactGaps: false,
+    }
+    store.getState().profilesReceived([profile])
+    expect(copy(t2.id)?.disabledReason).toBeUndefined()
+    store.getState().profileUpdated({ ...profile, baseUrl: 'https://new.example.com' })
+    expect(copy(t2.id)?.disabledReason).toBeDefined()
   })
 
   it('names a single task by its title', async () => {
