@@ -5,6 +5,7 @@
 // names a value, and never proves anything.
 import { canBeListed } from '../../src-shared/api'
 import type { ListTasksFilters, Task } from '../../src-shared/api'
+import { parseInstant } from '../../src-shared/schedule/days'
 import { DIMENSIONS, FIXED_VALUES } from './dimensions'
 import type { DimensionName } from './dimensions'
 import type { Slice } from './slice'
@@ -96,7 +97,8 @@ export class BoardKnowledge {
 
   /**
    * A task read again with a later updatedAt (edited while the sync ran, or listed twice): the
-   * sync's result holds the newest copy (the last read when the two cannot be ordered). Its planning keeps reading the first one (which slices
+   * sync's result holds the newest copy (the one held when the two cannot be ordered: a reply
+   * may bring an older copy after a newer one). Its planning keeps reading the first one (which slices
    * a task lies in is decided once; an edit during a sync is reported by no query anyway).
    */
   private keepIfNewer(task: Task): void {
@@ -169,9 +171,11 @@ const NUMBER = /^\d+(\.\d+)?$/
  * cannot be ordered keep the copy held (a reply may bring an older copy after a newer one).
  */
 function isLater(a: string, b: string): boolean {
-  const at = Date.parse(a)
-  const heldAt = Date.parse(b)
-  if (!Number.isNaN(at) && !Number.isNaN(heldAt)) return at > heldAt
+  // ISO timestamps only: Date.parse reads "32" as the year 2032, and a counter going from 99
+  // to 100 then kept the older copy.
+  const at = parseInstant(a)
+  const heldAt = parseInstant(b)
+  if (at !== undefined && heldAt !== undefined) return at > heldAt
   if (NUMBER.test(a) && NUMBER.test(b)) return Number(a) > Number(b)
   return false
 }

@@ -13,6 +13,8 @@ describe('a task edited while the sync runs', () => {
     ['a timestamp', '2025-01-01T00:00:00.000Z', '2026-06-01T00:00:00.000Z'],
     // The spec gives updatedAt no form: an epoch count (NaN to Date.parse) differs all the same.
     ['a number of seconds', '1735689600', '1780272000'],
+    // A revision counter: read by Date.parse, "99" and "100" were the years 1999 and 100.
+    ['a revision counter', '99', '100'],
   ])('comes back as its newer copy (updatedAt as %s)', async (_form, before, after) => {
     let board: Task[] = Array.from({ length: 150 }, (_, i) =>
       sampleTask({
