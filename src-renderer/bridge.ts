@@ -70,12 +70,15 @@ export function callAnswer(status: number, body: unknown): IpcResult<unknown> {
       ok: false,
       error: {
         code: 'FORBIDDEN_SENDER',
-        message: `The planner refused this page (${said}). If the planner was started again, open the address it printed.`,
+        message: `The planner refused this page (${said.replace(/\.$/, '')}). If the planner was started again, open the address it printed.`,
       },
     }
   return {
     ok: false,
-    error: { code: 'INTERNAL', message: `The planner answered the call with an error (${said}).` },
+    error: {
+      code: 'INTERNAL',
+      message: `The planner answered the call with an error (${said.replace(/\.$/, '')}).`,
+    },
   }
 }
 

@@ -188,11 +188,13 @@ export function errorFromSuccessBody(
     })
   }
   const message =
-    body.kind === 'html'
-      ? `The board answered with an HTML page (HTTP ${status}) instead of JSON: the base URL probably points at a web site or a proxy's page, not at the board's API. Check it in the board settings.`
-      : body.kind === 'json'
-        ? `The board's answer to the request to ${label.what} does not have the shape the interface specifies (${shapeProblem ?? 'unknown problem'}). The board may run an incompatible version.`
-        : `The board answered the request to ${label.what} with ${describeBody(body)} (HTTP ${status}) where JSON was expected. Check the base URL in the board settings.`
+    body.kind === 'too-large'
+      ? `The board's answer to the request to ${label.what} (HTTP ${status}) was ${describeBody(body)}: it cannot be one of the interface's answers.`
+      : body.kind === 'html'
+        ? `The board answered with an HTML page (HTTP ${status}) instead of JSON: the base URL probably points at a web site or a proxy's page, not at the board's API. Check it in the board settings.`
+        : body.kind === 'json'
+          ? `The board's answer to the request to ${label.what} does not have the shape the interface specifies (${shapeProblem ?? 'unknown problem'}). The board may run an incompatible version.`
+          : `The board answered the request to ${label.what} with ${describeBody(body)} (HTTP ${status}) where JSON was expected. Check the base URL in the board settings.`
   return new ApiError('INVALID_RESPONSE', message, { status, attempts })
 }
 

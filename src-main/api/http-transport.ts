@@ -180,6 +180,7 @@ export class HttpTransport {
     // as one that never answers. While the body arrives it limits each silence, not the whole:
     // a page of long descriptions over a slow line would otherwise never arrive in time.
     let timer: NodeJS.Timeout | undefined
+    let onSettled = () => {}
     const arm = () => {
       clearTimeout(timer)
       timer = setTimeout(() => {
@@ -205,6 +206,13 @@ export class HttpTransport {
       })
       const { status, headers } = response
       arm()
+      // And the whole body within BODY_TIME_FACTOR silences: a body that trickles on for ever
+      // (a byte in time, again and again) is given up on all the same.
+      const bodyTimer = setTimeout(() => {
+        timedOut = true
+        controller.abort()
+      }, limitMs * BODY_TIME_FACTOR)
+      onSettled = () => clearTimeout(bodyTimer)
       const limitBytes = this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
       const read = await readAnswer(response, limitBytes, arm)
       const body =
@@ -223,9 +231,16 @@ export class HttpTransport {
       return { failure: classifyFetchFailure(error, timedOut) }
     } finally {
       clearTimeout(timer)
+      onSettled()
     }
   }
 }
+
+/**
+ * The longest a body may take, in per-attempt timeouts (8 s: 80 s): room for a page of long
+ * descriptions over a slow line, and an end to one that never stops arriving.
+ */
+export const BODY_TIME_FACTOR = 10
 
 /** The largest answer read: a full page of 100 tasks with long descriptions is a few MiB. */
 export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024

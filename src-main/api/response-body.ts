@@ -78,8 +78,16 @@ export function describeBody(body: ResponseBody): string {
     case 'text':
       return `plain text ("${body.snippet}")`
     case 'too-large':
-      return `an answer larger than ${body.limitBytes / (1024 * 1024)} MiB, far more than any page of the interface holds (not read further)`
+      return `an answer larger than ${sizeText(body.limitBytes)}, far more than any answer of the interface holds (not read further)`
   }
+}
+
+/** "64 MiB", "512 KiB", "900 bytes". */
+export function sizeText(bytes: number): string {
+  const round = (n: number) => Number(n.toFixed(1))
+  if (bytes >= 1024 * 1024) return `${round(bytes / (1024 * 1024))} MiB`
+  if (bytes >= 1024) return `${round(bytes / 1024)} KiB`
+  return `${bytes} bytes`
 }
 
 /** Keeps control characters of a hostile or broken body out of messages shown to a person. */

@@ -101,15 +101,10 @@ const listOrNone = (key: string) => (value: unknown) =>
   isRecord(value) && isNone(value[key]) ? { ...value, [key]: [] } : value
 
 /**
- * An update answered without `tasks` (or null, or a bare 204) names no updated task: each one
- * is then read back from the board (api-client.ts, unconfirmedUpdates), as for an answer that
- * leaves some out. Refused as unreadable, the same batch was sent again and again.
- */
-/**
- * One entry of an update's answer, read as far as it can be: the spec gives its fields no types,
- * so a key written as a numeric string is read as the number. An entry that still cannot be read
- * is left out: the task it named counts as not confirmed, and is read back from the board
- * (failing the whole answer as unreadable, the journal sent the batch again for ever).
+ * One entry of an update's answer, read as far as it can be: a key written as a numeric string
+ * (a board whose keys are strings in its JSON) is read as the number. An entry that still
+ * cannot be read is left out: the task it named counts as not confirmed, and is read back from
+ * the board (failing the whole answer as unreadable, the journal sent the batch again for ever).
  */
 function readableUpdatedInfo(entry: unknown): UpdatedTaskInfo[] {
   const keyed =
@@ -120,6 +115,11 @@ function readableUpdatedInfo(entry: unknown): UpdatedTaskInfo[] {
   return read.success ? [read.data] : []
 }
 
+/**
+ * An update answered without `tasks` (or null, or a bare 204) names no updated task: each one
+ * is then read back from the board (api-client.ts, unconfirmedUpdates), as for an answer that
+ * leaves some out. Refused as unreadable, the same batch was sent again and again.
+ */
 export const UpdateTasksResponse = z.preprocess(
   listOrNone('tasks'),
   z.looseObject({

@@ -119,6 +119,21 @@ describe('a board that hangs past the timeout', () => {
     expect(stub.count('GET')).toBe(1)
   })
 
+  it('gives up on a body that trickles on for ever, however short each silence', async () => {
+    // Each part in time, the body never ending: an attempt had no limit at all.
+    stub.otherwise((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write('{"success": true, "tasks": [')
+      const timer = setInterval(() => response.write(' '), 20)
+      response.on('close', () => clearInterval(timer))
+    })
+    const { client } = recordingClient(stub.url, {
+      timeoutMs: 100,
+      retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
+    })
+    await expectApiError(client.listTasks(), 'TIMEOUT')
+  })
+
   it('stops reading an answer larger than any page can be, and says so', async () => {
     const huge = 'x'.repeat(1024 * 1024)
     stub.otherwise((_request, response) => {
