@@ -129,7 +129,7 @@ export function App(): React.JSX.Element {
       <Toolbar>
         <BoardMenu api={api} onBoardChanged={() => void reload(true)} />
         <HistoryButtons api={api} />
-        <WhatIfSetting />
+        <WhatIfSetting api={api} />
         <ScheduleControls api={api} />
         <ExchangeButtons api={api} boardName={boardName} />
         <ThemeControl api={api} />

@@ -185,14 +185,20 @@ export class ProfileService {
     })
   }
 
-  /** Switches the board's exact-gap mode (the local board's too: it is a way of planning). */
-  async setExactGaps(id: string, exactGaps: boolean): Promise<BoardProfileView> {
+  /**
+   * The board's planning settings (the local board's too: they are ways of planning); those
+   * left out stay. An option switched off is left out of the file.
+   */
+  async setPlanning(id: string, input: PlanningInput): Promise<BoardProfileView> {
     return this.#exclusive(async () => {
       const settings = await readSettings(this.settingsPath)
       const profile = settings.profiles.find((p) => p.id === id)
       if (!profile) throw new ProfileError('not_found', 'That board is no longer configured.')
-      const next: StoredProfile = { ...profile, exactGaps: true }
-      if (!exactGaps) delete next.exactGaps
+      const next: StoredProfile = { ...profile }
+      for (const option of ['exactGaps', 'cascadeWithoutAsking'] as const) {
+        if (input[option] === true) next[option] = true
+        else if (input[option] === false) delete next[option]
+      }
       const profiles = settings.profiles.map((p) => (p.id === id ? next : p))
       await writeSettings(this.settingsPath, { ...settings, profiles })
       return this.#view(next, settings.currentId)
@@ -341,8 +347,15 @@ export class ProfileService {
       maskedKey: key === null ? '' : maskApiKey(key),
       lists: profile.lists ?? noBoardLists(),
       exactGaps: profile.exactGaps === true,
+      cascadeWithoutAsking: profile.cascadeWithoutAsking === true,
     }
   }
+}
+
+/** Planning settings of a board; undefined leaves one as it is. */
+export interface PlanningInput {
+  exactGaps?: boolean | undefined
+  cascadeWithoutAsking?: boolean | undefined
 }
 
 function boardName(given: string): string {

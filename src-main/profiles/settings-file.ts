@@ -31,6 +31,8 @@ const StoredProfile = z.strictObject({
   lists: BoardListsInput.optional(),
   /** The board's exact-gap mode; left out when off, so files without it read as before. */
   exactGaps: z.literal(true).optional(),
+  /** A drop applies its whole cascade without asking; left out when off. */
+  cascadeWithoutAsking: z.literal(true).optional(),
 })
 export type StoredProfile = z.infer<typeof StoredProfile>
 

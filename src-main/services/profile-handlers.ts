@@ -13,7 +13,7 @@ type ProfileChannels =
   | 'boards:select'
   | 'boards:test'
   | 'boards:setLists'
-  | 'boards:setExactGaps'
+  | 'boards:setPlanning'
 
 export function profileHandlers(
   context: ServiceContext,
@@ -62,8 +62,7 @@ export function profileHandlers(
     // The renderer syncs afresh after saving, so the new lists are used at once.
     'boards:setLists': ({ profileId, projectKeys, statuses }) =>
       profiles.setLists(profileId, { projectKeys, statuses }),
-    'boards:setExactGaps': ({ profileId, exactGaps }) =>
-      profiles.setExactGaps(profileId, exactGaps),
+    'boards:setPlanning': ({ profileId, ...options }) => profiles.setPlanning(profileId, options),
   }
 }
 

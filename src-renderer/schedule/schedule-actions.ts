@@ -34,23 +34,34 @@ export async function applyFix(
   return outcome.status !== 'rejected' && outcome.status !== 'unchanged'
 }
 
+export type PlanningOption = 'exactGaps' | 'cascadeWithoutAsking'
+
+const OPTION_NAMES: Record<PlanningOption, string> = {
+  exactGaps: 'Exact gaps',
+  cascadeWithoutAsking: 'Apply cascades without asking',
+}
+
 /**
- * Switches the board's exact-gap mode (kept per board by main, across restarts). The arrows,
- * Problems and the what-if cascade follow at once; a failure is said and changes nothing.
+ * Switches one of the board's planning settings (kept per board by main, across restarts):
+ * its exact-gap mode (the arrows, Problems and the what-if cascade follow at once), or whether
+ * a drop applies its cascade without asking. A failure is said and changes nothing.
  */
-export async function setExactGaps(
+export async function setPlanningOption(
   store: PlannerStore,
   api: PlannerApi,
   profileId: string,
-  exactGaps: boolean,
+  option: PlanningOption,
+  on: boolean,
 ): Promise<boolean> {
   // Shown at once (the checkbox follows the click), put back if main could not keep it.
   const before = store.getState().profiles.find((p) => p.id === profileId)
-  if (before) store.getState().profileUpdated({ ...before, exactGaps })
-  const saved = await api.calls.boardsSetExactGaps({ profileId, exactGaps })
+  if (before) store.getState().profileUpdated({ ...before, [option]: on })
+  const saved = await api.calls.boardsSetPlanning({ profileId, [option]: on })
   if (!saved.ok) {
     if (before) store.getState().profileUpdated(before)
-    store.getState().addMessage('error', `The gap mode was not changed: ${saved.error.message}`)
+    store
+      .getState()
+      .addMessage('error', `"${OPTION_NAMES[option]}" was not changed: ${saved.error.message}`)
     return false
   }
   store.getState().profileUpdated(saved.value)

@@ -8,7 +8,7 @@ import type { PlannerApi } from '../../src-shared/ipc'
 import { keyNamer } from '../dependencies/dependency-words'
 import { usePlanner, usePlannerStore } from '../state'
 import { BaselineControls } from './baseline-controls'
-import { loadBaselines, setExactGaps } from './schedule-actions'
+import { loadBaselines, setPlanningOption } from './schedule-actions'
 import {
   selectCriticalTarget,
   selectExactGaps,
@@ -106,7 +106,9 @@ export function ScheduleControls({ api }: { api: PlannerApi }): React.JSX.Elemen
           type="checkbox"
           checked={exactGaps}
           disabled={!profileId}
-          onChange={(event) => void setExactGaps(store, api, profileId, event.target.checked)}
+          onChange={(event) =>
+            void setPlanningOption(store, api, profileId, 'exactGaps', event.target.checked)
+          }
         />{' '}
         Exact gaps
       </label>

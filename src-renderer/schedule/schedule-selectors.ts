@@ -99,6 +99,12 @@ export function selectExactGaps(s: PlannerState): boolean {
   return s.profiles.some((p) => p.id === profileId && p.exactGaps)
 }
 
+/** The shown board's setting: a drop that pushes successors applies its cascade at once. */
+export function selectCascadeWithoutAsking(s: PlannerState): boolean {
+  const { profileId } = s.board
+  return s.profiles.some((p) => p.id === profileId && p.cascadeWithoutAsking)
+}
+
 let problemsMemo: { index: ScheduleIndex; exact: boolean; value: Problem[] } | null = null
 
 /** Every broken dependency and every task due after its milestone, with their fixes. */

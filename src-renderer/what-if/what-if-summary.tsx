@@ -1,6 +1,9 @@
 // While a drag pushes successors: the live summary of the what-if cascade over the timeline
 // ("7 tasks move · APP-20 Launch slips 3 days · APP-3 → APP-9 would be broken by 2 days"), and the
-// setting that makes a drop apply the whole cascade without asking.
+// setting that makes a drop apply the whole cascade without asking (kept per board by main).
+import type { PlannerApi } from '../../src-shared/ipc/planner-api'
+import { setPlanningOption } from '../schedule/schedule-actions'
+import { selectCascadeWithoutAsking } from '../schedule/schedule-selectors'
 import { usePlanner, usePlannerStore } from '../state'
 import { describeSummary } from './what-if'
 import './what-if.css'
@@ -18,15 +21,25 @@ export function WhatIfSummary(): React.JSX.Element | null {
   )
 }
 
-export function WhatIfSetting(): React.JSX.Element {
+export function WhatIfSetting({ api }: { api: PlannerApi }): React.JSX.Element {
   const store = usePlannerStore()
-  const on = usePlanner((s) => s.whatIf.applyAllWithoutAsking)
+  const on = usePlanner(selectCascadeWithoutAsking)
+  const profileId = usePlanner((s) => s.board.profileId)
   return (
     <label className="what-if-setting">
       <input
         type="checkbox"
         checked={on}
-        onChange={(event) => store.getState().setApplyAllWithoutAsking(event.target.checked)}
+        disabled={!profileId}
+        onChange={(event) =>
+          void setPlanningOption(
+            store,
+            api,
+            profileId,
+            'cascadeWithoutAsking',
+            event.target.checked,
+          )
+        }
       />
       Apply cascades without asking
     </label>

@@ -9,7 +9,11 @@ import type { PlannerApi } from '../../src-shared/ipc/planner-api'
 import { cascade, taskExtent } from '../../src-shared/schedule'
 import type { CascadeResult } from '../../src-shared/schedule'
 import { dependencyName, keyNamer } from '../dependencies/dependency-words'
-import { selectExactGaps, selectScheduleIndex } from '../schedule/schedule-selectors'
+import {
+  selectCascadeWithoutAsking,
+  selectExactGaps,
+  selectScheduleIndex,
+} from '../schedule/schedule-selectors'
 import { selectFilterOutcome } from '../filters/filter-outcome'
 import { seenFor } from '../state/edit-batches'
 import { applyEdit, askUser, runCommand } from '../state'
@@ -161,7 +165,7 @@ export function whatIfDrag(
         void applyEdit(store, api, plan.command, { seen })
         return
       }
-      if (modifiers.shift || state.whatIf.applyAllWithoutAsking) {
+      if (modifiers.shift || selectCascadeWithoutAsking(state)) {
         void applyAll(store, api, plan, seen)
         return
       }

@@ -11,7 +11,7 @@ export const CHANNEL_METHODS = {
   'boards:select': 'boardsSelect',
   'boards:test': 'boardsTest',
   'boards:setLists': 'boardsSetLists',
-  'boards:setExactGaps': 'boardsSetExactGaps',
+  'boards:setPlanning': 'boardsSetPlanning',
   'board:sync': 'boardSync',
   'tasks:create': 'tasksCreate',
   'tasks:update': 'tasksUpdate',

@@ -67,6 +67,8 @@ export const BoardProfileView = z.strictObject({
    * predecessor's finish day plus the lag (off: no earlier than that; docs/scheduling.md).
    */
   exactGaps: z.boolean(),
+  /** A drop that pushes successors applies the whole cascade without asking (issue 12). */
+  cascadeWithoutAsking: z.boolean(),
 })
 export type BoardProfileView = z.infer<typeof BoardProfileView>
 
@@ -249,9 +251,16 @@ export const CHANNELS = {
     request: z.strictObject({ profileId: z.string().min(1), ...BoardListsInput.shape }),
     response: BoardProfileView,
   },
-  /** Switches the board's exact-gap mode on or off (see BoardProfileView.exactGaps). */
-  'boards:setExactGaps': {
-    request: z.strictObject({ profileId: z.string().min(1), exactGaps: z.boolean() }),
+  /**
+   * The board's planning settings: its exact-gap mode, whether a drop applies its cascade
+   * without asking (see BoardProfileView). Those left out stay as they are.
+   */
+  'boards:setPlanning': {
+    request: z.strictObject({
+      profileId: z.string().min(1),
+      exactGaps: z.boolean().optional(),
+      cascadeWithoutAsking: z.boolean().optional(),
+    }),
     response: BoardProfileView,
   },
   'board:sync': {

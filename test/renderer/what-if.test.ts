@@ -113,6 +113,7 @@ describe('the plan of a drop', () => {
         maskedKey: '',
         lists: { projectKeys: [], statuses: [] },
         exactGaps: true,
+        cascadeWithoutAsking: false,
       },
     ])
     // "Launch" had a day of slack after "Build": under exact gaps it goes to the exact day too.
@@ -232,7 +233,21 @@ describe('dropping', () => {
     expect(fake.callsOf('tasks:update')).toEqual([])
     expect(store.getState().board.tasksById.a?.startDate).toBe(at(0, 9))
 
-    store.getState().setApplyAllWithoutAsking(true)
+    // The board's setting (kept by main with the board's profile).
+    store.getState().profilesReceived([
+      {
+        id: 'local',
+        name: 'Local',
+        baseUrl: 'http://127.0.0.1:1',
+        isCurrent: true,
+        isLocal: true,
+        hasKey: true,
+        maskedKey: '',
+        lists: { projectKeys: [], statuses: [] },
+        exactGaps: false,
+        cascadeWithoutAsking: true,
+      },
+    ])
     expect(drag.drop(MOVE_A, { shift: false })).toBeUndefined()
     await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
     expect(fake.callsOf('tasks:update')[0]!.tasks).toHaveLength(3)

@@ -1,6 +1,6 @@
-// The what-if cascade of the drag under way (issue 12, item 1): what the live summary shows, and
-// whether a drop applies the whole cascade without asking (the user's setting; Shift at the drop
-// does it once).
+// The what-if cascade of the drag under way (issue 12, item 1): what the live summary shows.
+// Whether a drop applies the whole cascade without asking is the board's setting (its profile,
+// kept by main; Shift at the drop does it once).
 import type { SliceCreator } from '../store'
 
 export interface WhatIfSummary {
@@ -14,14 +14,11 @@ export interface WhatIfSummary {
 }
 
 export interface WhatIfSlice {
-  whatIf: { summary: WhatIfSummary | null; applyAllWithoutAsking: boolean }
+  whatIf: { summary: WhatIfSummary | null }
   setWhatIfSummary(summary: WhatIfSummary | null): void
-  setApplyAllWithoutAsking(on: boolean): void
 }
 
 export const createWhatIfSlice: SliceCreator<WhatIfSlice> = (set) => ({
-  whatIf: { summary: null, applyAllWithoutAsking: false },
+  whatIf: { summary: null },
   setWhatIfSummary: (summary) => set((s) => ({ whatIf: { ...s.whatIf, summary } })),
-  setApplyAllWithoutAsking: (on) =>
-    set((s) => ({ whatIf: { ...s.whatIf, applyAllWithoutAsking: on } })),
 })

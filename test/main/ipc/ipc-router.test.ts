@@ -14,6 +14,7 @@ const profile = {
   maskedKey: 'tb_…abcd',
   lists: { projectKeys: [], statuses: [] },
   exactGaps: false,
+  cascadeWithoutAsking: false,
 }
 
 function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {

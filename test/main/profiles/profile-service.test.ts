@@ -156,20 +156,28 @@ describe('the local board profile', () => {
   })
 })
 
-describe('the exact-gap mode of a board', () => {
-  it('is off by default, kept per board across restarts, and left out of the file when off', async () => {
+describe('the planning settings of a board', () => {
+  it('are off by default, kept per board across restarts, and left out of the file when off', async () => {
     const { service, settingsPath, secrets } = setup()
     const a = await service.add({ name: 'A', baseUrl: 'https://a.example.com', apiKey: KEY_A })
     const b = await service.add({ name: 'B', baseUrl: 'https://b.example.com', apiKey: KEY_B })
     expect(a.exactGaps).toBe(false)
-    expect(await service.setExactGaps(a.id, true)).toMatchObject({ id: a.id, exactGaps: true })
+    expect(await service.setPlanning(a.id, { exactGaps: true })).toMatchObject({
+      id: a.id,
+      exactGaps: true,
+      cascadeWithoutAsking: false,
+    })
+    await service.setPlanning(b.id, { cascadeWithoutAsking: true })
     const again = new ProfileService(settingsPath, secrets)
-    expect((await again.list()).map((p) => [p.id, p.exactGaps])).toEqual([
-      [a.id, true],
-      [b.id, false],
+    expect((await again.list()).map((p) => [p.id, p.exactGaps, p.cascadeWithoutAsking])).toEqual([
+      [a.id, true, false],
+      [b.id, false, true],
     ])
-    await again.setExactGaps(a.id, false)
-    expect(readFileSync(settingsPath, 'utf8')).not.toContain('exactGaps')
-    await expect(again.setExactGaps('gone', true)).rejects.toThrow(/no longer configured/)
+    await again.setPlanning(a.id, { exactGaps: false })
+    await again.setPlanning(b.id, { cascadeWithoutAsking: false })
+    expect(readFileSync(settingsPath, 'utf8')).not.toMatch(/exactGaps|cascadeWithoutAsking/)
+    await expect(again.setPlanning('gone', { exactGaps: true })).rejects.toThrow(
+      /no longer configured/,
+    )
   })
 })

@@ -7,7 +7,7 @@ import { fixLabel, fixNote, problemText } from '../../../src-renderer/schedule/p
 import {
   applyFix,
   saveBaseline,
-  setExactGaps,
+  setPlanningOption,
   showBaseline,
 } from '../../../src-renderer/schedule/schedule-actions'
 import { selectProblems } from '../../../src-renderer/schedule/schedule-selectors'
@@ -192,20 +192,21 @@ describe('switching the exact-gap mode', () => {
       maskedKey: '',
       lists: { projectKeys: [], statuses: [] },
       exactGaps: false,
+      cascadeWithoutAsking: false,
     }
     store.getState().profilesReceived([profile])
     let seenWhileSaving: boolean | undefined
     const fake = fakePlannerApi({
-      'boards:setExactGaps': () => {
+      'boards:setPlanning': () => {
         seenWhileSaving = store.getState().profiles[0]?.exactGaps
         return { ok: false, error: { code: 'INTERNAL', message: 'The disk is full.' } }
       },
     })
-    expect(await setExactGaps(store, fake.api, 'local', true)).toBe(false)
+    expect(await setPlanningOption(store, fake.api, 'local', 'exactGaps', true)).toBe(false)
     expect(seenWhileSaving).toBe(true)
     expect(store.getState().profiles[0]?.exactGaps).toBe(false)
     expect(store.getState().edits.messages.map((m) => m.text)).toEqual([
-      'The gap mode was not changed: The disk is full.',
+      '"Exact gaps" was not changed: The disk is full.',
     ])
   })
 })

@@ -193,6 +193,7 @@ describe('the board’s exact-gap mode', () => {
         maskedKey: '',
         lists: { projectKeys: [], statuses: [] },
         exactGaps: true,
+        cascadeWithoutAsking: false,
       },
     ])
     expect(selectProblemCount(store.getState())).toBe(2)

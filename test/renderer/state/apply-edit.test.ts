@@ -207,6 +207,7 @@ describe('applyEdit', () => {
       maskedKey: '',
       lists: { projectKeys: [], statuses: [] },
       exactGaps: false,
+      cascadeWithoutAsking: false,
     }
     store.getState().profilesReceived([profile])
     expect(copy(t2.id)?.disabledReason).toBeUndefined()

@@ -22,6 +22,7 @@ function profile(id: string, fields: Partial<BoardProfileView> = {}): BoardProfi
     maskedKey: 'tb_…abcd',
     lists: { projectKeys: [], statuses: [] },
     exactGaps: false,
+    cascadeWithoutAsking: false,
     ...fields,
   }
 }

@@ -28,6 +28,7 @@ const profile = (id: string, isCurrent: boolean) => ({
   maskedKey: 'tb_…1234',
   lists: { projectKeys: [], statuses: [] },
   exactGaps: false,
+  cascadeWithoutAsking: false,
 })
 
 describe('loadBoard', () => {
