@@ -70,6 +70,8 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   // The version the draft's untouched fields show. When the task changes while the panel is
   // open, they show its new values (set during render, so no frame shows the old ones).
   const [shownTask, setShownTask] = useState(parked?.shownTask ?? task)
+  const [pendingTag, setPendingTag] = useState(parked?.pendingTag ?? '')
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(parked?.touched))
   if (shownTask !== task) {
     setShownTask(task)
     setDraft((d) =>
@@ -81,8 +83,6 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
       ),
     )
   }
-  const [pendingTag, setPendingTag] = useState(parked?.pendingTag ?? '')
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(parked?.touched))
   const [attempts, setAttempts] = useState(0)
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<string>()
@@ -110,7 +110,9 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   // Closed to make room for the Filters panel or the New task dialog (view.parkedDetails names
   // this task): what the user typed is kept for its return, never dropped unasked.
   const live = useRef<ParkedForm>({ opened, shownTask, draft, touched: [], pendingTag })
-  live.current = { opened, shownTask, draft, touched: [...touched], pendingTag }
+  useEffect(() => {
+    live.current = { opened, shownTask, draft, touched: [...touched], pendingTag }
+  })
   useEffect(() => {
     store
       .getState()
