@@ -17,6 +17,7 @@ import type { CreateTaskItem } from '../api'
 import type { ImportPlan, PlanLink, PlanTask } from './import-plan'
 import { createItemProblems, lagProblem } from './import-plan'
 import { nestByParent } from './csv-parents'
+import { DAY_MS } from '../schedule/days'
 
 const LINK_TYPES: Readonly<Record<string, string>> = {
   '0': 'finish-to-finish',
@@ -59,7 +60,7 @@ function localInstant(value: string): { day: string; minutes: number } | undefin
 }
 
 function previousDay(day: string): string {
-  const ms = Date.parse(`${day}T00:00:00Z`) - 86_400_000
+  const ms = Date.parse(`${day}T00:00:00Z`) - DAY_MS
   return new Date(ms).toISOString().slice(0, 10)
 }
 

@@ -14,6 +14,7 @@ import { buildLeanBars } from './lean-bar'
 import { LagArrow, sameArrow } from './lag-arrow'
 import type { LinkEnd } from './lag-arrow'
 import type { Scene, WindowChange } from './scene'
+import { DAY_MS } from '../../../src-shared/schedule/days'
 
 /** What the chart asks the adapter while frappe renders and drags. */
 export interface ChartHooks {
@@ -229,7 +230,7 @@ export class ChartCore extends Gantt {
    */
   override set_dimensions(): void {
     const { scale } = this.tb.scene.layout
-    const width = String(Math.max(0, ((scale.endMs - scale.startMs) / 86_400_000) * scale.pxPerDay))
+    const width = String(Math.max(0, ((scale.endMs - scale.startMs) / DAY_MS) * scale.pxPerDay))
     const svg = this.$svg
     if (svg.getAttribute('width') !== width) svg.setAttribute('width', width)
   }

@@ -12,6 +12,7 @@
 // itself (`probeBarPrototype`).
 import Gantt from 'frappe-gantt'
 import type { GanttBar, GanttTask } from 'frappe-gantt'
+import { DAY_MS } from '../../../src-shared/schedule/days'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 /** frappe's handle size; BarDecor sets the width it wants and places the handles. */
@@ -135,7 +136,7 @@ function probeBarPrototype(chart: Gantt): object {
       progress: 0,
       dependencies: [],
       _start: day,
-      _end: new Date(day.getTime() + 86_400_000),
+      _end: new Date(day.getTime() + DAY_MS),
       _index: 0,
     },
   ]

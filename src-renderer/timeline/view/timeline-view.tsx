@@ -124,7 +124,7 @@ export function TimelineView({
     const instance = new TimelineAdapter(host.current, {
       scale: {
         startMs: first.scale.originMs,
-        endMs: first.scale.originMs + first.scale.dayCount * 86_400_000,
+        endMs: first.scale.originMs + first.scale.dayCount * DAY_MS,
         pxPerDay: first.scale.pxPerDay,
       },
       rowHeight: first.layout.rowHeight,
@@ -168,7 +168,7 @@ export function TimelineView({
   useLayoutEffect(() => {
     adapter.current?.setScale({
       startMs: model.scale.originMs,
-      endMs: model.scale.originMs + model.scale.dayCount * 86_400_000,
+      endMs: model.scale.originMs + model.scale.dayCount * DAY_MS,
       pxPerDay: model.scale.pxPerDay,
     })
   }, [model.scale])
