@@ -242,6 +242,47 @@ function screens(theme: Theme): Screen[] {
       },
     },
     {
+      name: 'milestones',
+      open: async () => {
+        await button('Milestones').click()
+        return page.getByRole('dialog', { name: 'Milestones' })
+      },
+      close: async (shown) => {
+        await button('Milestones').click()
+        await expect.poll(() => shown.count()).toBe(0)
+      },
+    },
+    {
+      name: 'save-baseline',
+      open: async () => {
+        await button('Save baseline').click()
+        return page.getByRole('form', { name: 'Save baseline' })
+      },
+      close: escape,
+    },
+    {
+      name: 'baselines',
+      open: async () => {
+        await button('Baselines').click()
+        return page.getByRole('dialog', { name: 'Baselines' })
+      },
+      close: async (shown) => {
+        await button('Baselines').click()
+        await expect.poll(() => shown.count()).toBe(0)
+      },
+    },
+    {
+      name: 'hover-card',
+      open: async () => {
+        await page.locator('.tb-bar[data-task-id] rect.bar').first().hover()
+        return page.getByRole('tooltip')
+      },
+      close: async (shown) => {
+        await page.mouse.move(2, 2)
+        await expect.poll(() => shown.count()).toBe(0)
+      },
+    },
+    {
       name: 'dependency',
       open: async () => {
         await clickFirstArrow()
