@@ -11,10 +11,11 @@ import { usePlanner, usePlannerStore } from '../state'
 import { selectMilestoneRows } from './schedule-selectors'
 import { useReturnFocus } from '../focus/return-focus'
 
-type SortKey = MilestoneSortKey | 'baseline'
+type SortKey = MilestoneSortKey | 'baseline' | 'name'
 type Direction = 'asc' | 'desc'
 
 const COLUMNS: readonly { key: SortKey; label: string }[] = [
+  { key: 'name', label: 'Milestone' },
   { key: 'dueDay', label: 'Due' },
   { key: 'linked', label: 'Linked tasks' },
   { key: 'done', label: 'Done' },
@@ -32,10 +33,25 @@ export function slipText(days: number | undefined): string {
   return `${sign}${n} ${n === 1 ? 'day' : 'days'}`
 }
 
-/** Rows by a column; rows without a value go last either way (as the core's sort does). */
-export function sortRows(rows: MilestoneRow[], key: SortKey, direction: Direction): MilestoneRow[] {
-  if (key !== 'baseline') return sortMilestoneRows(rows, key, direction)
+/**
+ * Rows by a column; rows without a value go last either way (as the core's sort does). By name:
+ * as shown ("APP-3 Launch"), numbers in keys in their order (APP-9 before APP-10).
+ */
+export function sortRows(
+  rows: MilestoneRow[],
+  key: SortKey,
+  direction: Direction,
+  nameOf: (id: string) => string = (id) => id,
+): MilestoneRow[] {
   const sign = direction === 'asc' ? 1 : -1
+  if (key === 'name') {
+    const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+    return rows
+      .map((row, at) => ({ row, at, name: nameOf(row.id) }))
+      .sort((a, b) => collator.compare(a.name, b.name) * sign || a.at - b.at)
+      .map((x) => x.row)
+  }
+  if (key !== 'baseline') return sortMilestoneRows(rows, key, direction)
   return rows
     .map((row, at) => ({ row, at, v: row.baselineSlipDays }))
     .sort((a, b) => {
@@ -65,7 +81,14 @@ function OpenMilestonesPanel(): React.JSX.Element {
     key: 'dueDay',
     direction: 'asc',
   })
-  const sorted = useMemo(() => sortRows(rows, sort.key, sort.direction), [rows, sort])
+  const nameOf = useMemo(
+    () => (id: string) => `${keyOf(id)} ${tasksById[id]?.title ?? ''}`,
+    [keyOf, tasksById],
+  )
+  const sorted = useMemo(
+    () => sortRows(rows, sort.key, sort.direction, nameOf),
+    [rows, sort, nameOf],
+  )
   const columns = COLUMNS.filter((c) => c.key !== 'baseline' || baseline)
   const close = () => store.getState().toggleSchedulePanel(null)
   const panel = useRef<HTMLElement>(null)
@@ -97,7 +120,6 @@ function OpenMilestonesPanel(): React.JSX.Element {
         <table className="milestone-table">
           <thead>
             <tr>
-              <th scope="col">Milestone</th>
               {columns.map((column) => {
                 const active = sort.key === column.key
                 return (
@@ -145,7 +167,7 @@ function OpenMilestonesPanel(): React.JSX.Element {
                   </button>
                 </th>
                 <td>{row.dueDay || '—'}</td>
-                <td>{row.linkedTaskIds.length}</td>
+                <td title={linkedNames(row.linkedTaskIds, nameOf)}>{row.linkedTaskIds.length}</td>
                 <td>{row.doneCount}</td>
                 <td>{row.done ? `reached ${row.forecastDay}` : row.forecastDay || '—'}</td>
                 <td>{slipText(row.slipDays)}</td>
@@ -158,4 +180,11 @@ function OpenMilestonesPanel(): React.JSX.Element {
       )}
     </section>
   )
+}
+
+/** The linked tasks by name, for the count's tooltip (the first 20, then how many more). */
+function linkedNames(ids: readonly string[], nameOf: (id: string) => string): string | undefined {
+  if (ids.length === 0) return undefined
+  const shown = ids.slice(0, 20).map(nameOf)
+  return ids.length > 20 ? `${shown.join('\n')}\n…and ${ids.length - 20} more` : shown.join('\n')
 }
