@@ -251,7 +251,11 @@ export class ProfileService {
     return this.#exclusive(async () => {
       const settings = await readSettings(this.settingsPath)
       await this.#storeKey(LOCAL_PROFILE_ID, apiKey, 'The local demo board could not be set up')
+      // Its planning settings stay; the address (a new port) and the name are set afresh.
+      const kept = settings.profiles.find((p) => p.id === LOCAL_PROFILE_ID)
       const profile: StoredProfile = {
+        ...(kept?.exactGaps ? { exactGaps: true } : {}),
+        ...(kept?.cascadeWithoutAsking ? { cascadeWithoutAsking: true } : {}),
         id: LOCAL_PROFILE_ID,
         name: LOCAL_PROFILE_NAME,
         baseUrl,

@@ -9,7 +9,14 @@ import { removeStaleTempFiles, writeFileAtomic } from './atomic-write'
 import { normaliseBaseUrl } from './base-url'
 import { ProfileError } from './profile-error'
 
-const SETTINGS_VERSION = 1
+/**
+ * The newest format this planner reads and writes. Format 2 adds the planning settings
+ * (exactGaps, cascadeWithoutAsking); a file without them is written as format 1, so a planner
+ * from before them goes on reading it. One with them says 2: such a planner then leaves it alone
+ * (see readSettings) instead of taking the fields it does not know for damage and moving it aside.
+ */
+const SETTINGS_VERSION = 2
+const FORMAT_WITHOUT_PLANNING = 1
 
 const isValidBaseUrl = (url: string): boolean => {
   try {
@@ -29,16 +36,16 @@ const StoredProfile = z.strictObject({
    * when both are empty, so files without it stay format 1 and read as before.
    */
   lists: BoardListsInput.optional(),
-  /** The board's exact-gap mode; left out when off, so files without it read as before. */
-  exactGaps: z.literal(true).optional(),
-  /** A drop applies its whole cascade without asking; left out when off. */
-  cascadeWithoutAsking: z.literal(true).optional(),
+  /** The board's exact-gap mode; left out when off (format 2). */
+  exactGaps: z.boolean().optional(),
+  /** A drop applies its whole cascade without asking; left out when off (format 2). */
+  cascadeWithoutAsking: z.boolean().optional(),
 })
 export type StoredProfile = z.infer<typeof StoredProfile>
 
 const Settings = z
   .strictObject({
-    version: z.literal(SETTINGS_VERSION),
+    version: z.union([z.literal(FORMAT_WITHOUT_PLANNING), z.literal(SETTINGS_VERSION)]),
     currentId: z.string().nullable(),
     profiles: z.array(StoredProfile),
   })
@@ -51,7 +58,7 @@ const Settings = z
 export type Settings = z.infer<typeof Settings>
 
 export const emptySettings = (): Settings => ({
-  version: SETTINGS_VERSION,
+  version: FORMAT_WITHOUT_PLANNING,
   currentId: null,
   profiles: [],
 })
@@ -87,7 +94,12 @@ export async function readSettings(path: string): Promise<Settings> {
 export async function writeSettings(path: string, settings: Settings): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
   await removeStaleTempFiles(path)
-  await writeFileAtomic(path, `${JSON.stringify(Settings.parse(settings), null, 2)}\n`)
+  const planning = settings.profiles.some((p) => p.exactGaps || p.cascadeWithoutAsking)
+  const version = planning ? SETTINGS_VERSION : FORMAT_WITHOUT_PLANNING
+  await writeFileAtomic(
+    path,
+    `${JSON.stringify(Settings.parse({ ...settings, version }), null, 2)}\n`,
+  )
 }
 
 async function moveAside(path: string, why: string): Promise<ProfileError> {

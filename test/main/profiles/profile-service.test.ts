@@ -173,11 +173,32 @@ describe('the planning settings of a board', () => {
       [a.id, true, false],
       [b.id, false, true],
     ])
+    // Format 2 while a setting is on: a planner from before them leaves the file alone.
+    expect(JSON.parse(readFileSync(settingsPath, 'utf8')).version).toBe(2)
     await again.setPlanning(a.id, { exactGaps: false })
     await again.setPlanning(b.id, { cascadeWithoutAsking: false })
     expect(readFileSync(settingsPath, 'utf8')).not.toMatch(/exactGaps|cascadeWithoutAsking/)
+    expect(JSON.parse(readFileSync(settingsPath, 'utf8')).version).toBe(1)
     await expect(again.setPlanning('gone', { exactGaps: true })).rejects.toThrow(
       /no longer configured/,
     )
+  })
+})
+
+describe('the local board’s planning settings', () => {
+  it('are kept when the local board comes back on another port at the next start', async () => {
+    const { service, settingsPath, secrets } = setup()
+    await service.ensureLocalProfile({ baseUrl: 'http://127.0.0.1:4830', apiKey: KEY_A })
+    await service.setPlanning('local', { exactGaps: true, cascadeWithoutAsking: true })
+    const again = new ProfileService(settingsPath, secrets)
+    const local = await again.ensureLocalProfile({
+      baseUrl: 'http://127.0.0.1:5123',
+      apiKey: KEY_A,
+    })
+    expect(local).toMatchObject({
+      baseUrl: 'http://127.0.0.1:5123',
+      exactGaps: true,
+      cascadeWithoutAsking: true,
+    })
   })
 })

@@ -39,7 +39,7 @@ describe('readSettings', () => {
   it('leaves a file of a newer format alone', async () => {
     const dir = tempDir()
     const path = join(dir, 'boards.json')
-    writeFileSync(path, '{"version":2,"whatever":true}')
+    writeFileSync(path, '{"version":3,"whatever":true}')
     await expect(readSettings(path)).rejects.toMatchObject({ reason: 'settings_unsupported' })
     expect(readdirSync(dir)).toEqual(['boards.json'])
   })

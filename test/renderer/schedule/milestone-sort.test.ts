@@ -1,7 +1,7 @@
 // The Milestones view sorts by every column, the milestone itself included (by its name as
 // shown, keys in number order): the first column alone could not be sorted.
 import { describe, expect, it } from 'vitest'
-import { sortRows } from '../../../src-renderer/schedule/milestones-panel'
+import { sortRows } from '../../../src-renderer/schedule/milestone-sort'
 import type { MilestoneRow } from '../../../src-shared/schedule'
 
 const row = (id: string): MilestoneRow => ({ id }) as MilestoneRow
