@@ -114,11 +114,10 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
     live.current = { opened, shownTask, draft, touched: [...touched], pendingTag }
   })
   useEffect(() => {
-    store
-      .getState()
-      .parkDetails(
-        store.getState().view.parkedDetails?.taskId === task.id ? { taskId: task.id } : null,
-      )
+    // Back on screen: what was parked is in this panel now.
+    if (store.getState().view.parkedDetails?.taskId === task.id) store.getState().parkDetails(null)
+    // Parked only when the Filters panel or the New task dialog has just named this task (not
+    // when a sync took the task away, nor Esc, Close or Save, which drop it).
     return () => {
       const kept = store.getState().view.parkedDetails
       if (kept?.taskId !== task.id) return

@@ -78,7 +78,11 @@ export const createBoardSlice: SliceCreator<BoardSlice> = (set) => ({
   syncStarted: (profileId) =>
     set((s) =>
       profileId !== undefined && s.board.profileId !== '' && profileId !== s.board.profileId
-        ? { board: { ...EMPTY_BOARD, profileId, loading: true } }
+        ? {
+            board: { ...EMPTY_BOARD, profileId, loading: true },
+            // A details panel parked on the board left behind does not come back on this one.
+            view: { ...s.view, parkedDetails: null },
+          }
         : { board: { ...s.board, loading: true, error: null, progress: null } },
     ),
 

@@ -154,6 +154,11 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => {
     unparkDetails: () => {
       const { parkedDetails, detailsTaskId, creating } = get().view
       if (!parkedDetails || detailsTaskId !== null || creating || get().filters.panelOpen) return
+      // A task gone from the board meanwhile (a sync, a board switch) has no panel to come back.
+      if (!(parkedDetails.taskId in get().board.tasksById)) {
+        patch({ parkedDetails: null })
+        return
+      }
       patch({ detailsTaskId: parkedDetails.taskId })
     },
     noteUnseenCreates: (items) => {

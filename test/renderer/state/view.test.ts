@@ -131,3 +131,45 @@ describe('view slice', () => {
     expect(s.getState().view.sort).toBe('due')
   })
 })
+
+describe('a details panel parked by the Filters panel or the New task dialog', () => {
+  const opened = () => {
+    const store = createPlannerStore()
+    store.getState().snapshotReceived(snapshot([task('a'), task('b')]))
+    store.getState().showDetails('a')
+    return store
+  }
+
+  it('comes back when they close, and not when the user closed it', () => {
+    const store = opened()
+    store.getState().openFilters(true)
+    expect(store.getState().view).toMatchObject({
+      detailsTaskId: null,
+      parkedDetails: { taskId: 'a' },
+    })
+    store.getState().openFilters(false)
+    expect(store.getState().view.detailsTaskId).toBe('a')
+    store.getState().openCreate()
+    store.getState().closeCreate()
+    expect(store.getState().view.detailsTaskId).toBe('a')
+    store.getState().showDetails(null)
+    store.getState().openFilters(true)
+    store.getState().openFilters(false)
+    expect(store.getState().view.detailsTaskId).toBeNull()
+  })
+
+  it('does not come back for a task gone from the board, nor on another board', () => {
+    const store = opened()
+    store.getState().openFilters(true)
+    store.getState().snapshotReceived(snapshot([task('b')]))
+    store.getState().openFilters(false)
+    expect(store.getState().view).toMatchObject({ detailsTaskId: null, parkedDetails: null })
+
+    const other = opened()
+    other.getState().openCreate()
+    other.getState().syncStarted('another-board')
+    other.getState().snapshotReceived(snapshot([task('a')], { profileId: 'another-board' }))
+    other.getState().closeCreate()
+    expect(other.getState().view.detailsTaskId).toBeNull()
+  })
+})
