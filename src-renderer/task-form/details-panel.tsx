@@ -46,6 +46,7 @@ interface ParkedForm {
   shownTask: Task
   draft: TaskDraft
   touched: string[]
+  edited: string[]
   pendingTag: string
 }
 
@@ -72,6 +73,9 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   const [shownTask, setShownTask] = useState(parked?.shownTask ?? task)
   const [pendingTag, setPendingTag] = useState(parked?.pendingTag ?? '')
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(parked?.touched))
+  // The fields the user edited (a date alone, where `touched` names both for the order rule):
+  // they never follow the board's changes.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set(parked?.edited))
   if (shownTask !== task) {
     setShownTask(task)
     setDraft((d) =>
@@ -79,7 +83,7 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
         d,
         draftFromTask(shownTask, vocabulary.properties),
         draftFromTask(task, vocabulary.properties),
-        touched,
+        edited,
       ),
     )
   }
@@ -109,9 +113,16 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
 
   // Closed to make room for the Filters panel or the New task dialog (view.parkedDetails names
   // this task): what the user typed is kept for its return, never dropped unasked.
-  const live = useRef<ParkedForm>({ opened, shownTask, draft, touched: [], pendingTag })
+  const live = useRef<ParkedForm>({ opened, shownTask, draft, touched: [], edited: [], pendingTag })
   useEffect(() => {
-    live.current = { opened, shownTask, draft, touched: [...touched], pendingTag }
+    live.current = {
+      opened,
+      shownTask,
+      draft,
+      touched: [...touched],
+      edited: [...edited],
+      pendingTag,
+    }
   })
   useEffect(() => {
     // Back on screen: what was parked is in this panel now.
@@ -130,6 +141,7 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   const change = (patch: Partial<TaskDraft>) => {
     setDraft((d) => ({ ...d, ...patch }))
     setTouched((t) => new Set([...t, ...touchedBy(patch, draft)]))
+    setEdited((e) => new Set([...e, ...touchedBy(patch, draft, true)]))
   }
   const close = () => store.getState().showDetails(null)
 

@@ -11,7 +11,12 @@ import { tagProblem, tagsProblem } from './validate'
  * the properties and subtask fields whose value changed count (the patch holds all of them): a
  * new blank subtask row, or an edit of one property, showed every other one's rule at once.
  */
-export function touchedBy(patch: Partial<TaskDraft>, before?: TaskDraft): string[] {
+export function touchedBy(
+  patch: Partial<TaskDraft>,
+  before?: TaskDraft,
+  /** Each date as itself (what the user edited), not both (whose rule to show). */
+  datesApart = false,
+): string[] {
   const keys: string[] = []
   for (const field of Object.keys(patch) as (keyof TaskDraft)[]) {
     if (field === 'properties') {
@@ -26,7 +31,7 @@ export function touchedBy(patch: Partial<TaskDraft>, before?: TaskDraft): string
           keys.push(`subtask:${s.key}:assignee`)
         if (!was || was.dueDate !== s.dueDate) keys.push(`subtask:${s.key}:due`)
       }
-    } else if (field === 'startDate' || field === 'dueDate') {
+    } else if ((field === 'startDate' || field === 'dueDate') && !datesApart) {
       // The order rule is reported on the start: either date can break it.
       keys.push('startDate', 'dueDate')
     } else keys.push(field)
@@ -108,7 +113,10 @@ export function followTask(
   draft: TaskDraft,
   shown: TaskDraft,
   now: TaskDraft,
-  /** Fields the user touched (touchedBy's keys): theirs, even when set back to the same value. */
+  /**
+   * Fields the user edited (touchedBy's keys, dates apart): theirs, even when set back to the
+   * same value.
+   */
   touched: ReadonlySet<string> = new Set(),
 ): TaskDraft {
   const next: TaskDraft = { ...draft }

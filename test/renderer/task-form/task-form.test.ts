@@ -497,4 +497,24 @@ describe('a task that changes while its panel is open', () => {
     expect(second.status).toBe('Done')
     expect(changesFrom(moved, second, PROPERTIES)).toEqual({ status: 'Done' })
   })
+
+  it('a start date edited leaves the due date following the board', () => {
+    // Both dates were "touched" (the order rule shows on either): the due date then kept its
+    // opened value, and Save sent it back over the board's new one, as a conflict.
+    const opened = task('t1', {
+      startDate: '2026-03-01T00:00:00.000Z',
+      dueDate: '2026-03-10T00:00:00.000Z',
+    })
+    const moved = { ...opened, dueDate: '2026-03-20T00:00:00.000Z' }
+    const mine = { ...draftFromTask(opened, PROPERTIES), startDate: '2026-03-02' }
+    const edited = new Set(touchedBy({ startDate: '2026-03-02' }, undefined, true))
+    const next = followTask(
+      mine,
+      draftFromTask(opened, PROPERTIES),
+      draftFromTask(moved, PROPERTIES),
+      edited,
+    )
+    expect(next).toMatchObject({ startDate: '2026-03-02', dueDate: '2026-03-20' })
+    expect(Object.keys(changesFrom(moved, next, PROPERTIES))).toEqual(['startDate'])
+  })
 })
