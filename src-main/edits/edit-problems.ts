@@ -67,20 +67,22 @@ function notHeld(item: UpdateTaskItem, base: Task | undefined, now: Task | undef
 }
 
 /** A batch the board refused (or the planner failed to send: said as a bug, never as the board's answer). */
-export function refusalProblem(batch: PendingBatch, error: unknown): NewProblem {
+export function refusalProblem(
+  batch: PendingBatch,
+  error: unknown,
+  /** The items the board did not take (the others were saved, or are conflicts of their own). */
+  refused: readonly UpdateTaskItem[] = batch.tasks,
+): NewProblem {
   const message = error instanceof Error ? error.message : String(error)
   const what = `An edit of ${batch.tasks.length} task${batch.tasks.length === 1 ? '' : 's'} made at ${batch.createdAt}`
   const bug = codeOf(error) === undefined
-  // Refused part-way: the tasks the board took are saved, and are not part of the problem.
-  const applied = new Set(error instanceof ApiError ? (error.details.appliedIds ?? []) : [])
-  const tasks = batch.tasks.filter((t) => t.id === undefined || !applied.has(t.id))
-  const saved = batch.tasks.length - tasks.length
+  const saved = error instanceof ApiError ? (error.details.appliedIds ?? []).length : 0
   const part = saved > 0 ? ` (${saved} of them ${saved === 1 ? 'was' : 'were'} saved before)` : ''
   return {
     kind: bug ? 'failed' : 'refused',
     message: bug
       ? `${what} was not sent: the planner failed while sending it (a bug): ${message}`
       : `${what} was refused by the board${part}: ${message}`,
-    tasks,
+    tasks: [...refused],
   }
 }

@@ -273,7 +273,7 @@ export class EditSender {
           return outcome
         }
         if (outcome.kind === 'refused' && (!isTarget || answered.value))
-          this.keepRefusal(batch, outcome.error)
+          this.keepRefusal(batch, outcome.error, outcome.refused)
         if (isTarget) return outcome
         result = outcome
       }
@@ -284,8 +284,14 @@ export class EditSender {
     }
   }
 
-  private keepRefusal(batch: PendingBatch, error: unknown): void {
-    const problem = this.journal.addProblem(batch.profileId, refusalProblem(batch, error))
+  private keepRefusal(
+    batch: PendingBatch,
+    error: unknown,
+    refused: readonly UpdateTaskItem[],
+  ): void {
+    // Nothing left to settle: every item was taken, or held back as a conflict of its own.
+    if (refused.length === 0) return
+    const problem = this.journal.addProblem(batch.profileId, refusalProblem(batch, error, refused))
     this.log(problem.message)
   }
 

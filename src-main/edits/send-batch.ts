@@ -30,7 +30,11 @@ const HOLDING: ReadonlySet<IpcErrorCode> = new Set<IpcErrorCode>([
 
 type Sent = { kind: 'sent'; updated: UpdatedTaskInfo[]; conflicts: EditProblem[] }
 type Waiting = { kind: 'waiting'; reason: string; retryAfterMs?: number | undefined }
-type Refused = { kind: 'refused'; error: unknown }
+/**
+ * `refused`: the items the board did not take (those held back as conflicts, and those it took
+ * before or despite the refusal, are not among them).
+ */
+type Refused = { kind: 'refused'; error: unknown; refused: UpdateTaskItem[] }
 export type Outcome = Sent | Waiting | Refused
 
 export interface BatchSendDeps {
@@ -108,15 +112,16 @@ export class BatchSend {
       // versions are learned, or the next edit of those tasks reads as someone else's change.
       // The window is told which tasks they were: it keeps them and rolls back the rest.
       this.journal.remove(batch.id)
-      if (!(error instanceof ApiError) || !writer) return { kind: 'refused', error }
+      if (!(error instanceof ApiError) || !writer) return { kind: 'refused', error, refused: tasks }
       const took = [
         ...tasks.slice(0, error.batch?.completed ?? 0),
         ...(await this.appliedOfRefused(writer, refusedPart(tasks, error), known)),
       ]
-      if (took.length === 0) return { kind: 'refused', error }
+      if (took.length === 0) return { kind: 'refused', error, refused: tasks }
       await this.learnVersions(writer, profileId, took, known)
       const appliedIds = took.flatMap((t) => (t.id === undefined ? [] : [t.id]))
-      return { kind: 'refused', error: error.with({ appliedIds }) }
+      const refused = tasks.filter((t) => !took.includes(t))
+      return { kind: 'refused', error: error.with({ appliedIds }), refused }
     }
   }
 

@@ -430,6 +430,35 @@ describe('edit sender', () => {
     expect(problem?.message).toMatch(/refused by the board \(1 of them was saved before\)/)
   })
 
+  it('a refusal does not list again a task held back as a conflict', async () => {
+    // The refusal's problem listed the whole batch: the conflicted task twice, and counted as
+    // refused, so "Send again" could send what the conflict check had held back.
+    const a = task('a', 'v1')
+    const b = task('b', 'v1')
+    const writer: BoardWriter = {
+      listTasks: async () => [{ ...a, title: 'theirs', updatedAt: 'v3' }, b],
+      updateTasks: async () => {
+        throw new ApiError('INVALID_REQUEST', 'tasks[0].status: no such status', { status: 400 })
+      },
+    }
+    const { sender } = makeSender(writer)
+    journal.append(
+      'p',
+      [
+        { id: 'a', title: 'mine' },
+        { id: 'b', status: 'Nope' },
+      ],
+      { a: 'v1', b: 'v1' },
+      [a, b],
+    )
+    await sender.retry('p')
+    const problems = journal.problems('p')
+    expect(problems.map((p) => [p.kind, p.tasks.map((t) => t.id)])).toEqual([
+      ['conflict', ['a']],
+      ['refused', ['b']],
+    ])
+  })
+
   it('sends what a previous run left at start, oldest first, board by board', async () => {
     journal.append('p', [{ id: 'a', title: 'one' }])
     journal.append('q', [{ id: 'z', title: 'other board' }])
