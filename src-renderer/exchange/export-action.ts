@@ -4,6 +4,7 @@
 import type { Task } from '../../src-shared/api'
 import { tasksCsv } from '../../src-shared/exchange/csv-export'
 import { selectFilterOutcome } from '../filters/filter-outcome'
+import { selectExactGaps } from '../schedule/schedule-selectors'
 import type { PlannerState } from '../state'
 import { buildModel } from '../timeline/view/timeline-model'
 import { pdfOf, pngOf, fileName } from './export-files'
@@ -96,13 +97,14 @@ export async function makeExport(
           state.view.zoom,
         )
   const title = boardName || 'Board'
+  const exactGaps = selectExactGaps(state)
   if (choice.format === 'png') {
-    const [page] = pagesOf(view, { title, dependencies })
+    const [page] = pagesOf(view, { title, dependencies, exactGaps })
     return { blob: await pngOf(timelinePageSvg(page!)), name: fileName(boardName, 'png') }
   }
   const chartWidth = (view.toX ?? view.scale.width) - (view.fromX ?? 0)
   const fit = pdfFit(choice.paper, choice.orientation, chartWidth, view.layout.rowHeight)
-  const pages = pagesOf(view, { title, dependencies, rowsPerPage: fit.rowsPerPage })
+  const pages = pagesOf(view, { title, dependencies, rowsPerPage: fit.rowsPerPage, exactGaps })
   const blob = await pdfOf(pages.map(timelinePageSvg), choice.paper, choice.orientation, fit.scale)
   return { blob, name: fileName(boardName, 'pdf') }
 }

@@ -70,6 +70,8 @@ export interface PageOptions {
   dependencies: readonly Dependency[]
   /** Rows per page; undefined: all rows on one page (PNG). */
   rowsPerPage?: number
+  /** The board's exact-gap mode (arrows drawn as on screen). */
+  exactGaps?: boolean
 }
 
 export function pagesOf(
@@ -96,6 +98,7 @@ export function pagesOf(
       toX,
       title: options.title,
       subtitle: '',
+      ...(options.exactGaps ? { exactGaps: true } : {}),
     })
     if (last < first) break
   }

@@ -28,6 +28,8 @@ export interface PageInput {
   title: string
   /** "2 Mar 2026 – 30 Apr 2026 · 42 tasks · page 1 of 3" */
   subtitle: string
+  /** The board's exact-gap mode: arrows with slack are drawn broken, as on screen. */
+  exactGaps?: boolean
 }
 
 export function escapeXml(text: string): string {
@@ -225,6 +227,7 @@ function arrowsSvg(
       succY: centre(si),
       scale: shifted,
       rowHeight: layout.rowHeight,
+      exact: input.exactGaps === true,
     })
     const colour = g.violated ? PALETTE.violated : PALETTE.arrow
     out.push(`<g class="arrow${g.violated ? ' violated' : ''}">`)

@@ -53,12 +53,17 @@ export async function setPlanningOption(
   option: PlanningOption,
   on: boolean,
 ): Promise<boolean> {
-  // Shown at once (the checkbox follows the click), put back if main could not keep it.
-  const before = store.getState().profiles.find((p) => p.id === profileId)
-  if (before) store.getState().profileUpdated({ ...before, [option]: on })
+  // Shown at once (the checkbox follows the click); if main could not keep it, this option
+  // alone is put back (another switched meanwhile keeps its own state).
+  const profileNow = () => store.getState().profiles.find((p) => p.id === profileId)
+  const before = profileNow()?.[option]
+  const shown = profileNow()
+  if (shown) store.getState().profileUpdated({ ...shown, [option]: on })
   const saved = await api.calls.boardsSetPlanning({ profileId, [option]: on })
   if (!saved.ok) {
-    if (before) store.getState().profileUpdated(before)
+    const current = profileNow()
+    if (current && before !== undefined)
+      store.getState().profileUpdated({ ...current, [option]: before })
     store
       .getState()
       .addMessage('error', `"${OPTION_NAMES[option]}" was not changed: ${saved.error.message}`)

@@ -44,6 +44,20 @@ describe('export pages', () => {
     expect(svg.match(/fill="#7c3aed"/g)!.length).toBeGreaterThanOrEqual(2) // legend + milestone
   })
 
+  it('draws slack as broken under the board’s exact-gap mode, as the screen does', () => {
+    // t0 ends on 3 March; t10 starts on 11 March: a kept dependency with slack.
+    const slack = [{ id: 'd2', predecessorId: 't0', successorId: 't10', lagDays: 0 } as Dependency]
+    const view = fullLayout(tasks, 'week')
+    const broken = (exactGaps: boolean) =>
+      (
+        timelinePageSvg(pagesOf(view, { title: 'D', dependencies: slack, exactGaps })[0]!).match(
+          /class="arrow violated"/g,
+        ) ?? []
+      ).length
+    expect(broken(false)).toBe(0)
+    expect(broken(true)).toBe(1)
+  })
+
   it('stays well-formed XML whatever a title holds: controls, lone surrogates, a cut emoji', () => {
     const odd = [
       buildTask('x1', { title: 'Bell\u0007 and \uFFFE end', dueDate: '2026-03-03T00:00:00.000Z' }),

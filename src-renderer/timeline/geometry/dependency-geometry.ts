@@ -190,9 +190,11 @@ export function arrowBetween(args: {
   succY: number
   scale: ArrowScale
   rowHeight?: number
+  /** The board's exact-gap mode: slack breaks the dependency too (drawn red). */
+  exact?: boolean
 }): DependencyGeometry & { status: DependencyStatus } {
   const { predecessor, successor, lagDays, scale } = args
-  const status = dependencyStatus(predecessor, successor, lagDays)
+  const status = dependencyStatus(predecessor, successor, lagDays, { exact: args.exact === true })
   const inset = successor.kind === 'milestone' ? MILESTONE_HALF_WIDTH : 0
   const geometry = dependencyGeometry({
     predEndX: scale.xOfMs(predecessor.endMs),
@@ -205,5 +207,5 @@ export function arrowBetween(args: {
     missingDays: status.missingDays,
     ...(args.rowHeight === undefined ? {} : { rowHeight: args.rowHeight }),
   })
-  return { ...geometry, status }
+  return { ...geometry, violated: geometry.violated || status.violated, status }
 }

@@ -209,4 +209,37 @@ describe('switching the exact-gap mode', () => {
       '"Exact gaps" was not changed: The disk is full.',
     ])
   })
+
+  it('puts back only the option that failed, not another switched meanwhile (both failing)', async () => {
+    const store = createPlannerStore()
+    const profile = {
+      id: 'local',
+      name: 'Local',
+      baseUrl: 'http://127.0.0.1:1',
+      isCurrent: true,
+      isLocal: true,
+      hasKey: true,
+      maskedKey: '',
+      lists: { projectKeys: [], statuses: [] },
+      exactGaps: false,
+      cascadeWithoutAsking: false,
+    }
+    store.getState().profilesReceived([profile])
+    const answers: ((value: unknown) => void)[] = []
+    const fake = fakePlannerApi({
+      'boards:setPlanning': () => new Promise((resolve) => answers.push(resolve)) as never,
+    })
+    const first = setPlanningOption(store, fake.api, 'local', 'exactGaps', true)
+    const second = setPlanningOption(store, fake.api, 'local', 'cascadeWithoutAsking', true)
+    await expect.poll(() => answers.length).toBe(2)
+    answers[0]!({ ok: false, error: { code: 'INTERNAL', message: 'Read-only.' } })
+    answers[1]!({ ok: false, error: { code: 'INTERNAL', message: 'Read-only.' } })
+    await Promise.all([first, second])
+    // Restoring the whole profile as it was at the second click brought back the first
+    // click's "on", which main never kept.
+    expect(store.getState().profiles[0]).toMatchObject({
+      exactGaps: false,
+      cascadeWithoutAsking: false,
+    })
+  })
 })
