@@ -11,7 +11,6 @@
 import type { Task, UpdateTaskItem } from '../../src-shared/api'
 import { applyUpdate } from '../../src-shared/api/apply-update'
 import { codeOf } from '../../src-shared/ipc'
-import { ApiError } from '../api'
 import type { NewProblem, PendingBatch } from './edit-journal'
 import { differingFields, holdsEdit, readTasks } from './find-conflicts'
 import type { TaskLister } from './find-created-tasks'
@@ -76,8 +75,11 @@ export function refusalProblem(
   const message = error instanceof Error ? error.message : String(error)
   const what = `An edit of ${batch.tasks.length} task${batch.tasks.length === 1 ? '' : 's'} made at ${batch.createdAt}`
   const bug = codeOf(error) === undefined
-  const saved = error instanceof ApiError ? (error.details.appliedIds ?? []).length : 0
-  const part = saved > 0 ? ` (${saved} of them ${saved === 1 ? 'was' : 'were'} saved before)` : ''
+  // The rest were saved, or are held back as conflicts of their own: say how many this is.
+  const part =
+    refused.length < batch.tasks.length
+      ? ` (${refused.length} of its ${batch.tasks.length} tasks: the others were saved or are held back as conflicts)`
+      : ''
   return {
     kind: bug ? 'failed' : 'refused',
     message: bug

@@ -94,12 +94,18 @@ export async function readSettings(path: string): Promise<Settings> {
 export async function writeSettings(path: string, settings: Settings): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
   await removeStaleTempFiles(path)
-  const planning = settings.profiles.some((p) => p.exactGaps || p.cascadeWithoutAsking)
+  // An option that is off is left out (a `false` read from a hand-edited file too): a format-1
+  // file must hold nothing a planner from before them does not know.
+  const profiles = settings.profiles.map((profile) => {
+    const next = { ...profile }
+    if (next.exactGaps !== true) delete next.exactGaps
+    if (next.cascadeWithoutAsking !== true) delete next.cascadeWithoutAsking
+    return next
+  })
+  const planning = profiles.some((p) => p.exactGaps || p.cascadeWithoutAsking)
   const version = planning ? SETTINGS_VERSION : FORMAT_WITHOUT_PLANNING
-  await writeFileAtomic(
-    path,
-    `${JSON.stringify(Settings.parse({ ...settings, version }), null, 2)}\n`,
-  )
+  const json = JSON.stringify(Settings.parse({ ...settings, version, profiles }), null, 2)
+  await writeFileAtomic(path, `${json}\n`)
 }
 
 async function moveAside(path: string, why: string): Promise<ProfileError> {

@@ -36,6 +36,9 @@ export async function applyFix(
 
 export type PlanningOption = 'exactGaps' | 'cascadeWithoutAsking'
 
+/** Switches of one board's option still being kept by main, by board and option. */
+const planningSwitches = new Map<string, { latest: number; confirmed: boolean }>()
+
 const OPTION_NAMES: Record<PlanningOption, string> = {
   exactGaps: 'Exact gaps',
   cascadeWithoutAsking: 'Apply cascades without asking',
@@ -53,23 +56,35 @@ export async function setPlanningOption(
   option: PlanningOption,
   on: boolean,
 ): Promise<boolean> {
-  // Shown at once (the checkbox follows the click); if main could not keep it, this option
-  // alone is put back (another switched meanwhile keeps its own state).
+  // Shown at once (the checkbox follows the click). Only this option is ever written into the
+  // profile shown (another switched meanwhile keeps its own state), and only by the last of
+  // several quick switches: it settles on what main kept, or on what main last confirmed.
+  const key = `${profileId}\u0000${option}`
   const profileNow = () => store.getState().profiles.find((p) => p.id === profileId)
-  const before = profileNow()?.[option]
-  const shown = profileNow()
-  if (shown) store.getState().profileUpdated({ ...shown, [option]: on })
-  const saved = await api.calls.boardsSetPlanning({ profileId, [option]: on })
-  if (!saved.ok) {
+  const setShown = (value: boolean) => {
     const current = profileNow()
-    if (current && before !== undefined)
-      store.getState().profileUpdated({ ...current, [option]: before })
+    if (current && current[option] !== value)
+      store.getState().profileUpdated({ ...current, [option]: value })
+  }
+  let switching = planningSwitches.get(key)
+  if (!switching) {
+    switching = { latest: 0, confirmed: profileNow()?.[option] ?? false }
+    planningSwitches.set(key, switching)
+  }
+  const mine = (switching.latest += 1)
+  setShown(on)
+  const saved = await api.calls.boardsSetPlanning({ profileId, [option]: on })
+  if (saved.ok) switching.confirmed = saved.value[option]
+  if (mine === switching.latest) {
+    setShown(switching.confirmed)
+    planningSwitches.delete(key)
+  }
+  if (!saved.ok) {
     store
       .getState()
       .addMessage('error', `"${OPTION_NAMES[option]}" was not changed: ${saved.error.message}`)
     return false
   }
-  store.getState().profileUpdated(saved.value)
   return true
 }
 

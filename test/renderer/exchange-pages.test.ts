@@ -56,6 +56,10 @@ describe('export pages', () => {
       ).length
     expect(broken(false)).toBe(0)
     expect(broken(true)).toBe(1)
+    const svg = timelinePageSvg(
+      pagesOf(view, { title: 'D', dependencies: slack, exactGaps: true })[0]!,
+    )
+    expect(svg).toMatch(/>\+\d+d late<\/text>/)
   })
 
   it('stays well-formed XML whatever a title holds: controls, lone surrogates, a cut emoji', () => {

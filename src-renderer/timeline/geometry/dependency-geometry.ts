@@ -207,5 +207,22 @@ export function arrowBetween(args: {
     missingDays: status.missingDays,
     ...(args.rowHeight === undefined ? {} : { rowHeight: args.rowHeight }),
   })
-  return { ...geometry, violated: geometry.violated || status.violated, status }
+  // Exact gap with slack: broken too, as the screen draws it (arrow-geometry.ts): the line runs
+  // on into the successor, no dotted slack, and the days late are labelled.
+  if (status.violated && status.missingDays === 0 && status.slackDays > 0) {
+    const slack = geometry.slackSegment
+    return {
+      ...geometry,
+      path: slack ? `${geometry.path}H${n(slack.x2)}` : geometry.path,
+      slackSegment: undefined,
+      violated: true,
+      violationLabel: {
+        text: `+${status.slackDays}d late`,
+        x: slack ? (slack.x1 + slack.x2) / 2 : geometry.labelX,
+        y: (slack?.y ?? args.succY) - LABEL_GAP,
+      },
+      status,
+    }
+  }
+  return { ...geometry, status }
 }

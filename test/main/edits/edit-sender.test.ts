@@ -427,7 +427,7 @@ describe('edit sender', () => {
     await sender.retry('p')
     const [problem] = journal.problems('p')
     expect(problem?.tasks.map((t) => t.id)).toEqual(['b'])
-    expect(problem?.message).toMatch(/refused by the board \(1 of them was saved before\)/)
+    expect(problem?.message).toMatch(/refused by the board \(1 of its 2 tasks: the others/)
   })
 
   it('a refusal does not list again a task held back as a conflict', async () => {

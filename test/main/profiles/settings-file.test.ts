@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ProfileService } from '../../../src-main/profiles/profile-service'
-import { readSettings } from '../../../src-main/profiles/settings-file'
+import { readSettings, writeSettings } from '../../../src-main/profiles/settings-file'
 import { MemorySecretStore } from '../../../src-main/secrets/memory-secret-store'
 import { useTempDir } from './temp-dir'
 
@@ -55,5 +55,25 @@ describe('readSettings', () => {
     expect(secrets.size).toBe(0)
     await add()
     expect(await service.list()).toHaveLength(1)
+  })
+})
+
+describe('the planning settings in the file', () => {
+  it('an option read as false is left out, and the file stays format 1', async () => {
+    // A hand-edited "false" was written back as it was, in a format-1 file that planners from
+    // before these settings take for damaged and move aside.
+    const dir = tempDir()
+    const path = join(dir, 'boards.json')
+    const profile = { id: 'b1', name: 'B', baseUrl: 'https://b.example.com', isLocal: false }
+    writeFileSync(
+      path,
+      JSON.stringify({ version: 1, currentId: null, profiles: [{ ...profile, exactGaps: false }] }),
+    )
+    await writeSettings(path, await readSettings(path))
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
+      version: 1,
+      currentId: null,
+      profiles: [profile],
+    })
   })
 })

@@ -210,6 +210,34 @@ describe('switching the exact-gap mode', () => {
     ])
   })
 
+  it('a quick on and off of one option, both failing, settles on what main has', async () => {
+    const store = createPlannerStore()
+    const profile = {
+      id: 'local',
+      name: 'Local',
+      baseUrl: 'http://127.0.0.1:1',
+      isCurrent: true,
+      isLocal: true,
+      hasKey: true,
+      maskedKey: '',
+      lists: { projectKeys: [], statuses: [] },
+      exactGaps: false,
+      cascadeWithoutAsking: false,
+    }
+    store.getState().profilesReceived([profile])
+    const answers: ((value: unknown) => void)[] = []
+    const fake = fakePlannerApi({
+      'boards:setPlanning': () => new Promise((resolve) => answers.push(resolve)) as never,
+    })
+    const on = setPlanningOption(store, fake.api, 'local', 'exactGaps', true)
+    const off = setPlanningOption(store, fake.api, 'local', 'exactGaps', false)
+    await expect.poll(() => answers.length).toBe(2)
+    answers[0]!({ ok: false, error: { code: 'INTERNAL', message: 'Read-only.' } })
+    answers[1]!({ ok: false, error: { code: 'INTERNAL', message: 'Read-only.' } })
+    await Promise.all([on, off])
+    expect(store.getState().profiles[0]?.exactGaps).toBe(false)
+  })
+
   it('puts back only the option that failed, not another switched meanwhile (both failing)', async () => {
     const store = createPlannerStore()
     const profile = {
