@@ -107,6 +107,11 @@ export class BoardKnowledge {
     if (isLater(task.updatedAt, held.updatedAt)) this.newer.set(task.id, task)
   }
 
+  /** A task of this id was loaded. */
+  has(id: string): boolean {
+    return this.byId.has(id)
+  }
+
   get size(): number {
     return this.loaded.size
   }

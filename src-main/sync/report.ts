@@ -62,6 +62,35 @@ export const REASONS = {
     `the list given for this board leaves out ${values}, which the board uses; tasks with such values may be missing`,
 } as const
 
+/**
+ * The entry for tasks the board's dependencies name but no list returned, when every slice was
+ * proven complete: proof rests on a page of fewer than 100 tasks holding every match, and a
+ * service whose pages are shorter (the spec says "at most 100") breaks it, as does a task moved
+ * between slices while the sync ran. Undefined when there are none.
+ */
+export function unlistedEndpoints(
+  dependencies: readonly { predecessorId: string; successorId: string }[],
+  loaded: (id: string) => boolean,
+  root: Slice,
+): Reported | undefined {
+  const missing = new Set<string>()
+  for (const d of dependencies)
+    for (const id of [d.predecessorId, d.successorId]) if (!loaded(id)) missing.add(id)
+  if (missing.size === 0) return undefined
+  const n = missing.size
+  return {
+    entry: {
+      query: queryOf(root),
+      description: `${n} ${n === 1 ? 'task that a dependency names' : 'tasks that dependencies name'}, and any others like ${n === 1 ? 'it' : 'them'}`,
+      reason:
+        "no list query returned them: the board's pages may hold fewer than 100 tasks, or they changed while the planner loaded",
+      help: 'Refresh; if they stay missing, the board lists fewer tasks a page than the interface says.',
+      returned: PAGE,
+    },
+    wants: [],
+  }
+}
+
 /** Entries for lists given as complete that loaded tasks contradicted. */
 export function contradictions(board: BoardKnowledge, root: Slice): Reported[] {
   const out: Reported[] = []

@@ -11,7 +11,7 @@ import type { CoverageReport, SyncProgress } from '../../src-shared/ipc/board-sn
 import { BoardKnowledge } from './board-knowledge'
 import type { KnownValues } from './board-knowledge'
 import type { DimensionName } from './dimensions'
-import { contradictions, REASONS, reportSlice } from './report'
+import { contradictions, REASONS, reportSlice, unlistedEndpoints } from './report'
 import type { ListName, Reported } from './report'
 import { isOpen, queryOf, ROOT_SLICE } from './slice'
 import type { Slice } from './slice'
@@ -146,6 +146,12 @@ export async function syncBoard(
     if (rootFull) reported.push(...contradictions(board, ROOT_SLICE))
     progress('dependencies', 0)
     const dependencies = oncePerId(await abortable(reader.listDependencies(), signal))
+    // "Complete" rests on pages under 100 holding every match; the dependencies can show
+    // otherwise (a service with shorter pages, a task moved between slices meanwhile).
+    if (reported.length === 0) {
+      const unlisted = unlistedEndpoints(dependencies, (id) => board.has(id), ROOT_SLICE)
+      if (unlisted) reported.push(unlisted)
+    }
     const wants = new Set<ListName>(reported.flatMap((r) => r.wants))
     const coverage: CoverageReport = {
       complete: reported.length === 0,
