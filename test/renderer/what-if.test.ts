@@ -7,7 +7,7 @@ import type { Dependency, Task } from '../../src-shared/api'
 import type { IpcResult, UpdateTasksResult } from '../../src-shared/ipc'
 import { planDrop, whatIfDrag } from '../../src-renderer/what-if/what-if'
 import { buildModel, windowInput } from '../../src-renderer/timeline/view/timeline-model'
-import { fakePlannerApi, snapshot, task } from './state/fixtures'
+import { fakePlannerApi, localProfile, snapshot, task } from './state/fixtures'
 import { answerQuestion, createPlannerStore, undoLast } from './state/subject'
 
 const at = (day: number, hour = 0) => new Date(Date.UTC(2026, 2, 2 + day, hour)).toISOString()
@@ -102,20 +102,7 @@ describe('the plan of a drop', () => {
     const { store } = setup()
     const earlier = [{ id: 'a', startDeltaDays: -1, endDeltaDays: -1 }]
     expect(planDrop(store.getState(), earlier)!.result.pushed).toEqual([])
-    store.getState().profilesReceived([
-      {
-        id: 'local',
-        name: 'Local',
-        baseUrl: 'http://127.0.0.1:1',
-        isCurrent: true,
-        isLocal: true,
-        hasKey: true,
-        maskedKey: '',
-        lists: { projectKeys: [], statuses: [] },
-        exactGaps: true,
-        cascadeWithoutAsking: false,
-      },
-    ])
+    store.getState().profilesReceived([localProfile({ exactGaps: true })])
     // "Launch" had a day of slack after "Build": under exact gaps it goes to the exact day too.
     expect(planDrop(store.getState(), earlier)!.result.pushed.map((m) => [m.id, m.days])).toEqual([
       ['b', -1],
@@ -234,20 +221,7 @@ describe('dropping', () => {
     expect(store.getState().board.tasksById.a?.startDate).toBe(at(0, 9))
 
     // The board's setting (kept by main with the board's profile).
-    store.getState().profilesReceived([
-      {
-        id: 'local',
-        name: 'Local',
-        baseUrl: 'http://127.0.0.1:1',
-        isCurrent: true,
-        isLocal: true,
-        hasKey: true,
-        maskedKey: '',
-        lists: { projectKeys: [], statuses: [] },
-        exactGaps: false,
-        cascadeWithoutAsking: true,
-      },
-    ])
+    store.getState().profilesReceived([localProfile({ cascadeWithoutAsking: true })])
     expect(drag.drop(MOVE_A, { shift: false })).toBeUndefined()
     await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
     expect(fake.callsOf('tasks:update')[0]!.tasks).toHaveLength(3)

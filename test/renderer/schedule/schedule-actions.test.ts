@@ -15,7 +15,7 @@ import { createPlannerStore } from '../../../src-renderer/state'
 import { buildModel, windowInput } from '../../../src-renderer/timeline/view/timeline-model'
 import type { Dependency, Task } from '../../../src-shared/api'
 import { keyNamer } from '../../../src-renderer/dependencies/dependency-words'
-import { fakePlannerApi, snapshot, task } from '../state/fixtures'
+import { fakePlannerApi, localProfile, snapshot, task } from '../state/fixtures'
 
 const d = (day: string) => `${day}T00:00:00.000Z`
 const dep = (id: string, from: string, to: string, lagDays = 0): Dependency => ({
@@ -182,18 +182,7 @@ describe('timeline marks', () => {
 describe('switching the exact-gap mode', () => {
   it('shows the choice at once, and puts it back with a message when main cannot keep it', async () => {
     const store = createPlannerStore()
-    const profile = {
-      id: 'local',
-      name: 'Local',
-      baseUrl: 'http://127.0.0.1:1',
-      isCurrent: true,
-      isLocal: true,
-      hasKey: true,
-      maskedKey: '',
-      lists: { projectKeys: [], statuses: [] },
-      exactGaps: false,
-      cascadeWithoutAsking: false,
-    }
+    const profile = localProfile()
     store.getState().profilesReceived([profile])
     let seenWhileSaving: boolean | undefined
     const fake = fakePlannerApi({
@@ -212,18 +201,7 @@ describe('switching the exact-gap mode', () => {
 
   it('a quick on and off of one option, both failing, settles on what main has', async () => {
     const store = createPlannerStore()
-    const profile = {
-      id: 'local',
-      name: 'Local',
-      baseUrl: 'http://127.0.0.1:1',
-      isCurrent: true,
-      isLocal: true,
-      hasKey: true,
-      maskedKey: '',
-      lists: { projectKeys: [], statuses: [] },
-      exactGaps: false,
-      cascadeWithoutAsking: false,
-    }
+    const profile = localProfile()
     store.getState().profilesReceived([profile])
     const answers: ((value: unknown) => void)[] = []
     const fake = fakePlannerApi({
@@ -240,18 +218,7 @@ describe('switching the exact-gap mode', () => {
 
   it('puts back only the option that failed, not another switched meanwhile (both failing)', async () => {
     const store = createPlannerStore()
-    const profile = {
-      id: 'local',
-      name: 'Local',
-      baseUrl: 'http://127.0.0.1:1',
-      isCurrent: true,
-      isLocal: true,
-      hasKey: true,
-      maskedKey: '',
-      lists: { projectKeys: [], statuses: [] },
-      exactGaps: false,
-      cascadeWithoutAsking: false,
-    }
+    const profile = localProfile()
     store.getState().profilesReceived([profile])
     const answers: ((value: unknown) => void)[] = []
     const fake = fakePlannerApi({

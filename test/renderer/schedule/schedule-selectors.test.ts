@@ -14,7 +14,7 @@ import {
 } from '../../../src-renderer/schedule/schedule-selectors'
 import { createPlannerStore } from '../../../src-renderer/state'
 import type { Dependency, Task } from '../../../src-shared/api'
-import { snapshot, task } from '../state/fixtures'
+import { localProfile, snapshot, task } from '../state/fixtures'
 
 const d = (day: string) => `${day}T00:00:00.000Z`
 const dep = (id: string, from: string, to: string, lagDays = 0): Dependency => ({
@@ -182,20 +182,7 @@ describe('the board’s exact-gap mode', () => {
     // d2: b ends on the 6th, m is due on the 8th: slack, fine by the minimum-gap rule.
     expect(selectProblemCount(store.getState())).toBe(1)
     expect(selectTimelineMarks(store.getState()).exactGaps).toBeUndefined()
-    store.getState().profilesReceived([
-      {
-        id: 'local',
-        name: 'Local',
-        baseUrl: 'http://127.0.0.1:1',
-        isCurrent: true,
-        isLocal: true,
-        hasKey: true,
-        maskedKey: '',
-        lists: { projectKeys: [], statuses: [] },
-        exactGaps: true,
-        cascadeWithoutAsking: false,
-      },
-    ])
+    store.getState().profilesReceived([localProfile({ exactGaps: true })])
     expect(selectProblemCount(store.getState())).toBe(2)
     expect(
       selectProblems(store.getState()).map((p) => p.kind === 'dependency' && p.dependencyId),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { IpcResult, EditProblem, UpdateTasksResult } from '../../../src-shared/ipc'
 import type { Task } from '../../../src-shared/api'
 import { menuItems } from '../../../src-renderer/context-menu/menu-items'
-import { deferred, fakePlannerApi, pendingOf, snapshot, task } from './fixtures'
+import { deferred, fakePlannerApi, localProfile, pendingOf, snapshot, task } from './fixtures'
 import type { FakePlannerApi } from './fixtures'
 import type { Command, PlannerStore } from './subject'
 import { applyEdit, connectEditEvents, createPlannerStore } from './subject'
@@ -197,18 +197,7 @@ describe('applyEdit', () => {
     store.getState().snapshotReceived(snapshot(TASKS))
     expect(copy(t2.id)?.disabledReason).toBeUndefined()
     // Dropped when the board moves to another address: they are the old host's links.
-    const profile = {
-      id: 'local',
-      name: 'Local',
-      baseUrl: 'https://old.example.com',
-      isCurrent: true,
-      isLocal: false,
-      hasKey: true,
-      maskedKey: '',
-      lists: { projectKeys: [], statuses: [] },
-      exactGaps: false,
-      cascadeWithoutAsking: false,
-    }
+    const profile = localProfile({ baseUrl: 'https://old.example.com', isLocal: false })
     store.getState().profilesReceived([profile])
     expect(copy(t2.id)?.disabledReason).toBeUndefined()
     store.getState().profileUpdated({ ...profile, baseUrl: 'https://new.example.com' })

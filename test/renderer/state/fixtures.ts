@@ -2,6 +2,7 @@
 import type { Task } from '../../../src-shared/api'
 import { buildPlannerApi } from '../../../src-shared/ipc/planner-api'
 import type {
+  BoardProfileView,
   BoardSnapshot,
   Channel,
   ChannelRequest,
@@ -13,6 +14,23 @@ import type {
   PlannerApi,
 } from '../../../src-shared/ipc'
 import { buildTask } from '../../support/task-builder'
+
+/** The local board's profile as main lists it (the snapshots' profileId), with `fields` over it. */
+export function localProfile(fields: Partial<BoardProfileView> = {}): BoardProfileView {
+  return {
+    id: 'local',
+    name: 'Local',
+    baseUrl: 'http://127.0.0.1:1',
+    isCurrent: true,
+    isLocal: true,
+    hasKey: true,
+    maskedKey: '',
+    lists: { projectKeys: [], statuses: [] },
+    exactGaps: false,
+    cascadeWithoutAsking: false,
+    ...fields,
+  }
+}
 
 export function task(id: string, fields: Partial<Task> = {}): Task {
   return buildTask(id, {
