@@ -42,12 +42,18 @@ function rangeOf(days: string[]): DayRange {
   return { from: sorted[0] as string, to: sorted.at(-1) as string }
 }
 
-/** Groups known tasks into list queries that should each return them all. */
-function queriesFor(tasks: Task[]): { filters: ListTasksFilters; tasks: Task[] }[] {
+/**
+ * Groups known tasks into list queries that should each return them all: by project, status,
+ * type and which date they have; `byDay` also by the days their date may be filed under, the
+ * narrowest query a task can be asked for.
+ */
+function queriesFor(tasks: Task[], byDay = false): { filters: ListTasksFilters; tasks: Task[] }[] {
   const groups = new Map<string, Task[]>()
   for (const task of tasks) {
     const by = task.dueDate ? 'due' : task.startDate ? 'start' : 'none'
-    const key = JSON.stringify([task.projectKey, task.status, task.type, by])
+    const days =
+      byDay && by !== 'none' ? filedDays(by === 'due' ? task.dueDate : task.startDate) : []
+    const key = JSON.stringify([task.projectKey, task.status, task.type, by, [...days].sort()])
     groups.set(key, [...(groups.get(key) ?? []), task])
   }
   return [...groups.values()].map((group) => {
@@ -68,6 +74,11 @@ function queriesFor(tasks: Task[]): { filters: ListTasksFilters; tasks: Task[] }
  * Reads `tasks` again from the board, by their last known fields. `found` holds those the
  * queries returned; `gone` those missing from a complete answer (their project, status, type or
  * dates changed elsewhere). A task in neither was in a full answer and is not known either way.
+ *
+ * A task missing from a group's answer is asked for again by its own days before it counts as
+ * gone: "at most 100" lets a board answer fewer tasks than match (one that pages by 50 answered
+ * half of a busy group, and the rest read as moved away: false conflicts held every edit of
+ * them back), and a full answer of a wide group left its other tasks unchecked.
  */
 export async function readTasks(
   lister: TaskLister,
@@ -75,8 +86,27 @@ export async function readTasks(
 ): Promise<{ found: Map<string, Task>; gone: Set<string> }> {
   const found = new Map<string, Task>()
   const gone = new Set<string>()
+  const answers = new Map<string, Map<string, Task>>()
+  const ask = async (filters: ListTasksFilters) => {
+    const asked = JSON.stringify(filters)
+    const known = answers.get(asked)
+    if (known) return known
+    const remote = new Map((await lister.listTasks(filters)).map((t) => [t.id, t]))
+    answers.set(asked, remote)
+    return remote
+  }
+  const missing: Task[] = []
   for (const query of queriesFor([...tasks])) {
-    const remote = new Map((await lister.listTasks(query.filters)).map((t) => [t.id, t]))
+    const remote = await ask(query.filters)
+    for (const task of query.tasks) {
+      const now = remote.get(task.id)
+      if (now) found.set(task.id, now)
+      else missing.push(task)
+    }
+  }
+  for (const query of queriesFor(missing, true)) {
+    // The same query as the group's (a group on one day) is not asked twice.
+    const remote = await ask(query.filters)
     const complete = remote.size < SERVICE_LIMITS.listPage
     for (const task of query.tasks) {
       const now = remote.get(task.id)

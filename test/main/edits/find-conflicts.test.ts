@@ -278,3 +278,54 @@ describe('a board whose updatedAt has whole seconds', () => {
     expect(same).toEqual([])
   })
 })
+
+describe('a board that answers fewer tasks than match', () => {
+  // "At most 100" allows a board that pages by fewer. A task missing from such a short answer
+  // was taken as moved away: every edit of the rest of a busy project/status was held back as
+  // a conflict with "moved or changed on the board".
+  it('finds each task again by its own days before calling it moved', async () => {
+    const capped = {
+      listTasks: async (filters: ListTasksFilters) => (await lister.listTasks(filters)).slice(0, 1),
+    }
+    const edits = ['A', 'B'].map((t) => ({ id: byTitle(t).id, title: `${t}!` }))
+    expect(await findConflicts(capped, edits, seenAll(), known())).toEqual([])
+    // The group's query, then B's own day.
+    expect(queries).toEqual([
+      'projectKey=WEB&status=To+Do&dueDate=2026-03-03%2C2026-03-09&type=task',
+      'projectKey=WEB&status=To+Do&dueDate=2026-03-09&type=task',
+    ])
+  })
+
+  it('still reports a task missing from its own day as moved, asking that day once', async () => {
+    await service.call('PATCH', '/api/v1/tasks', {
+      tasks: [{ id: byTitle('A').id, status: 'Done' }],
+    })
+    const [conflict] = await findConflicts(
+      lister,
+      [{ id: byTitle('A').id, title: 'x' }],
+      seenAll(),
+      known(),
+    )
+    expect(conflict).toMatchObject({ taskId: byTitle('A').id, theirs: null })
+    expect(queries).toEqual(['projectKey=WEB&status=To+Do&dueDate=2026-03-03&type=task'])
+  })
+
+  it('checks a task left out of a full answer of its group', async () => {
+    // A wide group's answer of 100 other tasks said nothing of B; its edit elsewhere went
+    // unchecked and was written over.
+    clock = '2026-03-02T08:00:00.000Z'
+    await service.call('PATCH', '/api/v1/tasks', {
+      tasks: [{ id: byTitle('B').id, priority: 'high' }],
+    })
+    const others = Array.from({ length: 100 }, (_, i) => buildTask(`other-${i}`))
+    const crowded = {
+      listTasks: async (filters: ListTasksFilters) =>
+        filters.dueDate && filters.dueDate.from !== filters.dueDate.to
+          ? others
+          : lister.listTasks(filters),
+    }
+    const edits = ['A', 'B'].map((t) => ({ id: byTitle(t).id, title: `${t}!` }))
+    const conflicts = await findConflicts(crowded, edits, seenAll(), known())
+    expect(conflicts.map((c) => [c.title, c.fields])).toEqual([['B', ['priority']]])
+  })
+})
