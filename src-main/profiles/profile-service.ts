@@ -222,7 +222,16 @@ export class ProfileService {
   }
 
   /** The board's API key, for the main process only: it must never cross IPC. */
-  apiKeyFor(id: string): Promise<string> {
+  async apiKeyFor(id: string): Promise<string> {
+    return (await this.credentialsFor(id)).apiKey
+  }
+
+  /**
+   * The board's address and API key, read in one step (main process only). Read in two, a
+   * board edit that moved the board and gave the new server's key could land between them, and
+   * the new key went to the old address.
+   */
+  credentialsFor(id: string): Promise<{ baseUrl: string; apiKey: string }> {
     return this.#exclusive(async () => {
       const profile = this.#find(await readSettings(this.settingsPath), id)
       let key: string | null
@@ -237,7 +246,7 @@ export class ProfileService {
           `No API key is stored for "${profile.name}"; give it again with Edit in the board menu.`,
         )
       }
-      return key
+      return { baseUrl: profile.baseUrl, apiKey: key }
     })
   }
 

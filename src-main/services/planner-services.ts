@@ -97,10 +97,8 @@ export async function createPlannerServices(
   }
 
   const client = async (profileId: string): Promise<ApiClient> => {
-    const profile = (await profiles.list()).find((p) => p.id === profileId)
-    if (!profile) throw new IpcFailure('NOT_FOUND', 'That board is no longer configured.')
-    const apiKey = await profiles.apiKeyFor(profileId)
-    return clients.get(profileId, { baseUrl: profile.baseUrl, apiKey })
+    // Address and key in one read: see credentialsFor.
+    return clients.get(profileId, await profiles.credentialsFor(profileId))
   }
 
   if (unreadableSettings) {

@@ -43,13 +43,15 @@ export async function startServices(
     before?: (dir: string) => void
     /** The edit sender's timings (a test of waiting edits retries sooner than the app). */
     edits?: PlannerServicesOptions['edits']
+    /** The keychain (a test that watches its reads); kept in memory when not given. */
+    secretStore?: PlannerServicesOptions['secretStore']
   } = {},
 ): Promise<ServicesUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   options.before?.(dir)
   const services = await createPlannerServices({
     userDataDir: dir,
-    secretStore: new MemorySecretStore(),
+    secretStore: options.secretStore ?? new MemorySecretStore(),
     emit: () => {},
     localBoardTasks,
     log: () => {},
