@@ -74,7 +74,7 @@ export interface RequestSpec<T> {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Shorter than this, a key is not taken out of the board's words (it is no secret-like text). */
-const MIN_SECRET_LENGTH = 16
+const MIN_SECRET_LENGTH = 8
 
 export class HttpTransport {
   /** `https://board.example.com`, for messages. */
@@ -164,12 +164,23 @@ export class HttpTransport {
     const key = this.options.apiKey
     if (key.length < MIN_SECRET_LENGTH) return error
     const clean = (text: string) => text.split(key).join('[the API key]')
-    const said = [error.message, error.serverMessage ?? '', ...error.issues.map((i) => i.message)]
+    // Every text of the board's that goes on: the code too (it reaches the window), and the
+    // issues' paths. These are parsed, so a key the answer wrote with JSON escapes is found.
+    const said = [
+      error.message,
+      error.serverMessage ?? '',
+      error.serverCode ?? '',
+      ...error.issues.flatMap((i) => [i.message, i.path]),
+    ]
     if (!said.some((text) => text.includes(key))) return error
     return new ApiError(error.code, clean(error.message), {
       ...error.details,
       ...(error.serverMessage === undefined ? {} : { serverMessage: clean(error.serverMessage) }),
-      issues: error.issues.map((issue) => ({ ...issue, message: clean(issue.message) })),
+      ...(error.serverCode === undefined ? {} : { serverCode: clean(error.serverCode) }),
+      issues: error.issues.map((issue) => ({
+        path: clean(issue.path),
+        message: clean(issue.message),
+      })),
     })
   }
 

@@ -414,6 +414,16 @@ describe('a board that echoes the key', () => {
     ['502 text', raw(502, `upstream said: authorization=Bearer ${STUB_KEY}`, 'text/plain')],
     ['200 text, cut short', raw(200, `${'x'.repeat(80)} Bearer ${STUB_KEY}`, 'text/plain')],
     ['200 text', raw(200, `echo: Bearer ${STUB_KEY}`, 'text/plain')],
+    // The code reaches the window too; and a key written with JSON escapes is the key.
+    ['200 JSON, the key as the code', json(200, { error: STUB_KEY, message: 'bad' })],
+    [
+      '400 JSON, the key escaped',
+      raw(
+        400,
+        `{"error":"\\u${STUB_KEY.charCodeAt(0).toString(16).padStart(4, '0')}${STUB_KEY.slice(1)}","message":"no"}`,
+        'application/json',
+      ),
+    ],
   ])('keeps the key out of every message (%s)', async (_, answer) => {
     stub.otherwise(answer)
     const error = await api()
@@ -423,7 +433,12 @@ describe('a board that echoes the key', () => {
         (e: unknown) => e as ApiError,
       )
     expect(error).toBeInstanceOf(ApiError)
-    const said = JSON.stringify([error!.message, error!.serverMessage, error!.issues])
+    const said = JSON.stringify([
+      error!.message,
+      error!.serverMessage,
+      error!.serverCode,
+      error!.issues,
+    ])
     expect(said).not.toContain(STUB_KEY)
     // Nor any long part of it (a snippet cut short).
     expect(said).not.toContain(STUB_KEY.slice(0, 24))
@@ -434,6 +449,15 @@ describe('a board that echoes the key', () => {
     stub.otherwise(json(200, { success: true, tasks: [sampleTask({ description })] }))
     const [task] = await api().listTasks({})
     expect(task!.description).toBe(description)
+  })
+
+  it('takes a key of 8 characters or more out of the messages', async () => {
+    stub.otherwise(json(400, { error: 'k9Xp2Lq7aZ', message: 'key k9Xp2Lq7aZ refused' }))
+    const short = recordingClient(stub.url, { apiKey: 'k9Xp2Lq7aZ' }).client
+    const error = await expectApiError(short.listTasks({}), 'INVALID_REQUEST')
+    expect(JSON.stringify([error.message, error.serverMessage, error.serverCode])).not.toContain(
+      'k9Xp2Lq7aZ',
+    )
   })
 
   it('takes nothing out of the words of a board whose key is too short to be a secret', async () => {
