@@ -26,12 +26,13 @@ import { createPlannerServices } from './services/planner-services'
 import type { PlannerServices } from './services/planner-services'
 import { APP_ORIGIN, APP_SCHEME, contentType, resolveAppFile } from './window/app-protocol'
 import { CONTENT_SECURITY_POLICY } from './window/content-security-policy'
+import { devRendererUrl, refusedSwitch } from './window/dev-renderer'
 import { allowOwnDownloads, denyAllPermissions, guardContents } from './window/security-guards'
 import { bringToFront, claimSingleInstance } from './window/single-instance'
 import { mainWindowOptions } from './window/window-options'
 
 const rendererRoot = join(import.meta.dirname, '../renderer')
-const devServerUrl = process.env['ELECTRON_RENDERER_URL']
+const devServerUrl = devRendererUrl(process.env, app.isPackaged)
 const appOrigins = [APP_ORIGIN, ...(devServerUrl ? [new URL(devServerUrl).origin] : [])]
 const guardDeps = { appOrigins, openExternal: (url: string) => void shell.openExternal(url) }
 
@@ -119,13 +120,21 @@ async function start(): Promise<void> {
   })
 }
 
+// A packaged app started for remote debugging would hand its page, and the boards' keys behind
+// its IPC, to whatever connects: it does not start.
+const debugging = refusedSwitch((name) => app.commandLine.hasSwitch(name), app.isPackaged)
+if (debugging) {
+  console.error(`Taskboard Planner does not run with --${debugging}.`)
+  app.exit(1)
+}
+
 // One planner per user-data folder: a second launch quits, and this one comes to the front.
 const isPrimary = claimSingleInstance(app, () => {
   // Still starting (or quitting): the window shows itself when it is ready.
   if (!services) return
   if (!bringToFront(mainWindow)) mainWindow = createMainWindow()
 })
-if (isPrimary) void app.whenReady().then(start)
+if (isPrimary && !debugging) void app.whenReady().then(start)
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()

@@ -88,7 +88,53 @@ let api: PlannerApi | undefined
 export function plannerApi(): PlannerApi {
   if (api) return api
   if (window.planner) return (api = window.planner)
-  const token = document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')?.content
-  if (!token) throw new Error('This page must be opened by the planner (npm start or npm run web).')
+  const token = launchToken()
+  if (!token) throw new Error(NOT_OPENED_BY_PLANNER)
   return (api = httpPlannerApi(token))
+}
+
+export const NOT_OPENED_BY_PLANNER =
+  'Open the address the planner printed when it started (it ends in ?token=…, a key for this launch): copy it from the terminal where you ran npm run web.'
+
+/** Whether this page can reach the planner (the desktop window, or browser mode's token). */
+export function canReachPlanner(): boolean {
+  return window.planner !== undefined || launchToken() !== undefined
+}
+
+const TOKEN_KEY = 'planner-token'
+
+/**
+ * Browser mode's launch token. The page is opened at `/?token=…`; kept in the address, the
+ * token went into the browser's history, its synced history and session restore, and every
+ * screenshot of the address bar. It is taken out of the address once read, and kept for this
+ * tab only (sessionStorage), so that a reload still works.
+ */
+function launchToken(): string | undefined {
+  const given = document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')?.content
+  if (given) {
+    try {
+      sessionStorage.setItem(TOKEN_KEY, given)
+      forgetTokenInAddress()
+    } catch {
+      // No session storage (a locked-down browser): the address keeps the token, and a
+      // reload works as before.
+    }
+    return given
+  }
+  try {
+    return sessionStorage.getItem(TOKEN_KEY) ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+function forgetTokenInAddress(): void {
+  const address = new URL(window.location.href)
+  if (!address.searchParams.has('token')) return
+  address.searchParams.delete('token')
+  window.history.replaceState(
+    window.history.state,
+    '',
+    address.pathname + address.search + address.hash,
+  )
 }

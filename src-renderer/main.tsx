@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { AppErrorBoundary } from './app-error-boundary'
+import { canReachPlanner, NOT_OPENED_BY_PLANNER } from './bridge'
 import { startTheme } from './theme/apply-theme'
 // The palette first: every other stylesheet only uses its variables.
 import './theme/theme.css'
@@ -13,8 +14,16 @@ if (!container) throw new Error('index.html has no #root element')
 startTheme()
 createRoot(container).render(
   <StrictMode>
-    <AppErrorBoundary>
-      <App />
-    </AppErrorBoundary>
+    {canReachPlanner() ? (
+      <AppErrorBoundary>
+        <App />
+      </AppErrorBoundary>
+    ) : (
+      // Browser mode's page opened without this launch's token (a new tab, a bookmark).
+      <main className="app-error" role="alert">
+        <h1>Open the address the planner printed</h1>
+        <p>{NOT_OPENED_BY_PLANNER}</p>
+      </main>
+    )}
   </StrictMode>,
 )

@@ -1,10 +1,12 @@
 // Browser mode: the same main-process services without Electron. Serves the built renderer and
 // the IPC contract over HTTP on 127.0.0.1. Every request must name this server in its Host header
 // (a DNS-rebinding page cannot), and every IPC call and event stream must carry the per-launch
-// token, which only the served page knows (it is written into its HTML). The page itself is
-// served only to a request that carries the token in its query (`pageUrl`, the address the
+// token, which only the served page knows (it is written into its HTML). The token is written
+// into the page only for a request that carries it in its query (`pageUrl`, the address the
 // planner prints): anyone else on the machine (another user, any local process) can reach
-// 127.0.0.1 too, and a page anyone could load would hand them the token, and with it the boards.
+// 127.0.0.1 too, and a page anyone could load with the token in it would hand them the boards.
+// Without a token the page is served bare (the renderer takes the token out of its address and
+// keeps it for the tab: a reload asks without it); with a wrong one it is refused.
 //
 // Dev mode (`npm run dev:web` only, opt-in through `dev`): the renderer's sources through a Vite
 // dev server with hot reload instead of the build. The Host check, the token and the IPC routes
@@ -98,7 +100,7 @@ function sameToken(given: string | null | undefined, token: string): boolean {
   return bytes.length === expected.length && timingSafeEqual(bytes, expected)
 }
 
-/** What a request for the page without this launch's token gets: how to open it instead. */
+/** What a request for the page with a wrong token gets: how to open it instead. */
 const PAGE_REFUSED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Taskboard Planner</title></head>
 <body><h1>Open the address the planner printed</h1>
 <p>This planner opens only at the address it printed when it started (it ends in <code>?token=…</code>, a key for this launch), so that nobody else on this computer can use it. Copy that whole address from the terminal where you ran <code>npm run web</code>.</p></body></html>`
@@ -231,9 +233,12 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
       return json(res, 404, { error: 'Not found.' })
     }
     if (file.endsWith('index.html')) {
-      if (!sameToken(url.searchParams.get('token'), token))
+      const given = url.searchParams.get('token')
+      if (given !== null && !sameToken(given, token))
         return send(res, 403, PAGE_REFUSED, 'text/html; charset=utf-8')
-      content = Buffer.from(withToken(content.toString(), token))
+      // Without a token the page is served bare: a reload of the address the page took the
+      // token out of finds it in the tab's session storage; anyone else has none.
+      if (given !== null) content = Buffer.from(withToken(content.toString(), token))
     }
     return send(res, 200, content, contentType(file))
   }
@@ -245,13 +250,12 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     url: URL,
   ): Promise<void> => {
     if (url.pathname === '/' || url.pathname === '/index.html') {
-      if (!sameToken(url.searchParams.get('token'), token))
+      const given = url.searchParams.get('token')
+      if (given !== null && !sameToken(given, token))
         return send(res, 403, PAGE_REFUSED, 'text/html; charset=utf-8')
       const source = await readFile(join(options.rendererRoot, 'index.html'), 'utf8')
-      const page = devPage(
-        withToken(await renderer.transformIndexHtml(url.pathname, source), token),
-        CONTENT_SECURITY_POLICY,
-      )
+      const html = await renderer.transformIndexHtml(url.pathname, source)
+      const page = devPage(given === null ? html : withToken(html, token), CONTENT_SECURITY_POLICY)
       res.writeHead(200, {
         ...SECURITY_HEADERS,
         'content-security-policy': page.policy,

@@ -91,3 +91,26 @@ describe('content security policy', () => {
     }
   })
 })
+
+describe('the launch token', () => {
+  // Kept in the address, the token went into the browser's history, synced history and session
+  // restore: anyone who read it there could drive the planner while it runs.
+  it('leaves the page address once read; a reload still reaches the planner, a new tab does not', async () => {
+    const { page } = planner
+    await page.goto(planner.url)
+    await page.getByRole('button', { name: 'New task' }).waitFor()
+    expect(page.url()).not.toContain('token')
+    await page.reload()
+    await page.getByRole('button', { name: 'New task' }).waitFor()
+    expect(page.url()).not.toContain('token')
+
+    const other = await planner.browser.newPage()
+    try {
+      await other.goto(new URL('/', planner.url).href)
+      await other.getByRole('heading', { name: 'Open the address the planner printed' }).waitFor()
+      expect(await other.content()).not.toContain(new URL(planner.url).searchParams.get('token'))
+    } finally {
+      await other.close()
+    }
+  })
+})

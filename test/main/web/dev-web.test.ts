@@ -103,7 +103,9 @@ describe('the bridge in dev mode (a stand-in dev server)', () => {
   })
 
   it("serves the dev server's page with the token, allowing its inline script by hash only", async () => {
-    expect((await raw(bridge.url)).status).toBe(403) // the page is for its printed address only
+    // The token is for the printed address only; without it the page is bare.
+    expect((await raw(bridge.url)).body).not.toContain(bridge.token)
+    expect((await raw(`${bridge.url}?token=wrong`)).status).toBe(403)
     const page = await raw(bridge.pageUrl)
     expect(page.status).toBe(200)
     expect(page.body).toContain(`<script type="module">${PREAMBLE}</script>`)

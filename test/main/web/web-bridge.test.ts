@@ -91,14 +91,22 @@ describe('browser-mode bridge', () => {
     )
   })
 
-  it('serves the page only with the launch token: anyone else on the machine gets no token', async () => {
-    for (const path of ['/', '/index.html', '/?token=nope', `/?token=${'x'.repeat(43)}`]) {
+  it('writes the launch token only into a page asked for with it: anyone else on the machine gets no token', async () => {
+    for (const path of ['/?token=nope', `/?token=${'x'.repeat(43)}`, '/index.html?token=']) {
       const page = await raw(path)
       expect(page.status, path).toBe(403)
       expect(page.body, path).toContain('Open the address the planner printed')
       expect(page.body, path).not.toContain(bridge.token)
     }
-    expect((await raw(`/index.html?token=${bridge.token}`)).status).toBe(200)
+    // Asked for without one (a reload of the address the page took the token out of): the
+    // page, bare; the tab that had the token keeps it.
+    for (const path of ['/', '/index.html']) {
+      const page = await raw(path)
+      expect(page.status, path).toBe(200)
+      expect(page.body, path).not.toContain(bridge.token)
+      expect(page.body, path).not.toContain('planner-token')
+    }
+    expect((await raw(`/index.html?token=${bridge.token}`)).body).toContain(bridge.token)
   })
 
   it('answers odd requests with a 4xx, never a 500', async () => {
