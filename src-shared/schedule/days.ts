@@ -107,6 +107,18 @@ const INSTANTS_KEPT = 200_000
 /** An ISO date first (what every form a board sends starts with). */
 const ISO_DAY_FIRST = /^\d{4}-\d{2}-\d{2}/
 
+/**
+ * The spelling Date.parse reads as the instant meant: the `T` form (RFC 3339 also allows a space,
+ * ISO 8601 a lower-case t, which Date.parse read in the machine's zone or not at all), a decimal
+ * point for a decimal comma, and `Z` after a time with no zone.
+ */
+function utcSpelling(value: string): string {
+  let spelled =
+    value[10] === ' ' || value[10] === 't' ? `${value.slice(0, 10)}T${value.slice(11)}` : value
+  spelled = spelled.replace(/^(.{19}),(\d)/, '$1.$2')
+  return ZONELESS_TIME.test(spelled) ? `${spelled}Z` : spelled
+}
+
 /** Milliseconds of an ISO timestamp; undefined for '' and anything else. */
 export function parseInstant(value: string): number | undefined {
   if (!value) return undefined
@@ -116,9 +128,7 @@ export function parseInstant(value: string): number | undefined {
     // machine's zone, so the same board would schedule differently in Berlin and in UTC. Only
     // what starts as an ISO date is read at all: Date.parse also reads "1" and
     // "https://example.com/spec/1" (as days of 2001), which made a URL property a Date.
-    ms = ISO_DAY_FIRST.test(value)
-      ? Date.parse(ZONELESS_TIME.test(value) ? `${value}Z` : value)
-      : Number.NaN
+    ms = ISO_DAY_FIRST.test(value) ? Date.parse(utcSpelling(value)) : Number.NaN
     if (instants.size >= INSTANTS_KEPT) instants.clear()
     instants.set(value, ms)
   }

@@ -142,6 +142,29 @@ describe('day math in any local zone', () => {
       '2026-03-29T01:30:00.000Z 2026-03-09T23:00:00.000Z 2026-04-05T15:00:00.000Z 2026-03-29 31',
     )
   })
+
+  it('reads a time written after a space or a lower-case t, with no zone, as UTC in every zone', () => {
+    // RFC 3339 allows a space (and ISO 8601 a lower-case t) before the time; Date.parse read the
+    // space form in the machine's zone, so one board's dates fell on other days in Kiritimati.
+    // Each zone gets days of its own: a value once read is kept.
+    const before = process.env.TZ
+    const read: (number | undefined)[] = []
+    const expected: number[] = []
+    try {
+      for (const [i, zone] of ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati'].entries()) {
+        process.env.TZ = zone
+        const day = `2026-04-1${i}`
+        read.push(parseInstant(`${day} 00:00:00`), parseInstant(`${day}t23:30`))
+        read.push(parseInstant(`${day} 10:00:00,5`))
+        expected.push(Date.parse(`${day}T00:00:00Z`), Date.parse(`${day}T23:30:00Z`))
+        expected.push(Date.parse(`${day}T10:00:00.500Z`))
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ
+      else process.env.TZ = before
+    }
+    expect(read).toEqual(expected)
+  })
 })
 
 describe('isAtOrAfter', () => {
