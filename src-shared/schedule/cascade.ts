@@ -63,6 +63,8 @@ export type CascadeViolationReason =
   | 'conflict'
   /** The dependency is part of a loop in the data, which the cascade does not follow. */
   | 'loop'
+  /** The successor's start is after its due (another board's data): the board would refuse it moved. */
+  | 'inverted-successor'
 
 export interface CascadeViolation {
   dependencyId: string
@@ -217,6 +219,10 @@ export function cascade(
       }
     }
     if (by < 0) continue
+    // Start after due (another board's data): moved, it keeps both dates the wrong way round,
+    // and the board refuses the whole batch, the user's own move included. It stays; its
+    // dependency is reported as still broken, and nothing is pushed through it.
+    if (isInverted(index.tasks[v] as ScheduleTask)) continue
     // Kept within the days a board can store: a push past 9999-12-31 (lags adding up along a
     // long chain) stops there, and the dependency is reported as still broken.
     const room = Math.min(LAST_PLAN_DAY - start, LAST_PLAN_DAY + 1 - (finishDay[v] as number))
@@ -322,6 +328,7 @@ function checkTouched(
     if (index.depInLoop[e]) reason = 'loop'
     else if (s.driver[p] !== gen) reason = 'fixed-predecessor'
     else if (s.fixed[v] === gen) reason = 'changed-successor'
+    else if (isInverted(index.tasks[v] as ScheduleTask)) reason = 'inverted-successor'
     else reason = 'conflict'
     const dep = index.deps[e] as CascadeViolation & { id: string }
     result.violated.push({
@@ -361,4 +368,9 @@ function checkTouched(
     if (loop >= 0) loops.add(loop)
   }
   result.loops = [...loops].sort((a, b) => a - b)
+}
+
+/** A task whose start is after its due: the board refuses writing it so, moved or not. */
+function isInverted(task: ScheduleTask): boolean {
+  return task.type !== 'milestone' && taskExtent(task)?.inverted === true
 }

@@ -154,3 +154,22 @@ describe('cascade', () => {
     expect(result.pushed).toEqual([])
   })
 })
+
+describe('a successor whose start is after its due (another board’s data)', () => {
+  // Pushed, it keeps both dates the wrong way round, and the board refuses the whole batch:
+  // "Apply all" lost the drop, the dragged task's move included.
+  it('is not pushed; its dependency is reported as still broken, and nothing moves through it', () => {
+    const tasks = [
+      task('a', '2026-03-01', '2026-03-04'),
+      task('b', '2026-03-10', '2026-03-06'),
+      task('c', '2026-03-12', '2026-03-13'),
+    ]
+    const index = buildScheduleIndex(tasks, [dep('a', 'b'), dep('b', 'c')])
+    const result = cascade(index, moveChanges(index, ['a'], 5))
+    expect(result.pushed).toEqual([])
+    expect(result.updates.map((u) => u.id)).toEqual(['a'])
+    expect(result.violated).toMatchObject([
+      { predecessorId: 'a', successorId: 'b', reason: 'inverted-successor' },
+    ])
+  })
+})
