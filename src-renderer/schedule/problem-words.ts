@@ -22,7 +22,7 @@ export function problemText(keyOf: KeyOf, problem: Problem): string {
   return `${keyOf(problem.predecessorId)} → ${keyOf(problem.successorId)}${lag}: ${gap}${loop}`
 }
 
-/** The fix's button name: "Move APP-9 to 2026-03-05", "Move APP-3 earlier", "Set lag to 2". */
+/** The fix's button name: "Move APP-9 to 2026-03-05", "Move APP-3 earlier" (or later), "Set lag to 2". */
 export function fixLabel(keyOf: KeyOf, fix: ProblemFix): string {
   switch (fix.kind) {
     case 'set-lag':
@@ -31,7 +31,9 @@ export function fixLabel(keyOf: KeyOf, fix: ProblemFix): string {
       return `Move ${keyOf(fix.taskId)} to ${fix.toDay}`
     case 'move-predecessor':
     case 'move-task':
-      return `Move ${keyOf(fix.taskId)} earlier`
+      // Later too: under exact gaps a successor that starts too late is fixed by moving its
+      // predecessor on.
+      return `Move ${keyOf(fix.taskId)} ${fix.days > 0 ? 'later' : 'earlier'}`
     case 'move-milestone':
       return `Move milestone ${keyOf(fix.taskId)} to ${fix.toDay}`
   }

@@ -86,6 +86,20 @@ describe('problem fixes', () => {
     )
   })
 
+  it('name the way a predecessor moves: later, under exact gaps, for a successor too late', () => {
+    const keyOf = (id: string) => id
+    const fix = {
+      kind: 'move-predecessor',
+      taskId: 't1',
+      toDay: '2030-01-08',
+      updates: [],
+      moves: 1,
+      leavesBroken: 0,
+    } as const
+    expect(fixLabel(keyOf, { ...fix, days: 4 })).toBe('Move t1 later')
+    expect(fixLabel(keyOf, { ...fix, days: -2 })).toBe('Move t1 earlier')
+  })
+
   it('move the successor and what it pushes in ONE batch, undone in one step', async () => {
     const { store, fake } = setup()
     const [problem] = selectProblems(store.getState())
