@@ -70,7 +70,7 @@ export const MAX_PLAN_LAG_DAYS = 36_500
  * send any number; a lag of 1e9 days pushed a forecast past the last instant a Date can hold,
  * and naming that day threw while the toolbar's milestone overview was computed.
  */
-function planLag(lagDays: number): number {
+export function planLag(lagDays: number): number {
   if (!Number.isFinite(lagDays)) return 0
   return Math.max(-MAX_PLAN_LAG_DAYS, Math.min(MAX_PLAN_LAG_DAYS, Math.trunc(lagDays)))
 }

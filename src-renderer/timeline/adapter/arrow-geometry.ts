@@ -15,6 +15,7 @@
 import type { Layout } from './units'
 import { dayNumberOfMs, wholeDays } from '../../../src-shared/schedule/days'
 import { ruleOnDays } from '../../../src-shared/schedule/rule'
+import { planLag } from '../../../src-shared/schedule/schedule-index'
 import { DAY_MS, ceilDay, floorDay, milestoneHalf, rowMiddle, xOf } from './units'
 
 /** One end of an arrow as it stands now. */
@@ -104,9 +105,11 @@ export function arrowPaths(
   exact = false,
 ): ArrowPaths | undefined {
   const { scale } = layout
-  // Whole days as the plan reads a lag (truncated, as schedule-index does): a board's 2.5 drew
-  // +3d here while Problems and the critical path read 2.
-  const lag = wholeDays(lagDays)
+  // Whole days as the plan reads a lag (truncated and within a hundred years, as schedule-index
+  // does): a board's 2.5 drew +3d here while Problems and the critical path read 2, and a lag of
+  // 40,000 days drew red where Problems found nothing. The label says the board's own lag.
+  const lag = planLag(lagDays)
+  const label = lagText(wholeDays(lagDays))
   const empty = { line: '', lag: '', slack: '', head: '', missingDays: 0, slackDays: 0 }
   if (!from && !to) return undefined
 
@@ -119,9 +122,7 @@ export function arrowPaths(
       line: `M ${r(x - STUB_PX)} ${r(y)} H ${r(x)}`,
       head: head(x, y),
       lagLabel:
-        lag === 0
-          ? undefined
-          : { x: r(x - STUB_PX / 2), y: r(y - LABEL_LIFT_PX), text: lagText(lag) },
+        lag === 0 ? undefined : { x: r(x - STUB_PX / 2), y: r(y - LABEL_LIFT_PX), text: label },
     }
   }
   const pred = from as ArrowEnd
@@ -139,8 +140,8 @@ export function arrowPaths(
       : {
           x: r((xF + xE) / 2),
           y: r(yP - LABEL_LIFT_PX),
-          text: lagText(lag),
-          fits: fitsOn(lagText(lag), Math.abs(xE - xF)),
+          text: label,
+          fits: fitsOn(label, Math.abs(xE - xF)),
         }
 
   if (!to) {

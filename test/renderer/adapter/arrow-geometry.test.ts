@@ -186,3 +186,20 @@ describe('arrowPaths', () => {
     expect(lagText(-2)).toBe('-2d')
   })
 })
+
+describe('a lag past what the plan reads', () => {
+  it('is judged as Problems judge it (a hundred years at most), and labelled as the board holds it', () => {
+    // Another board's lag of 40,000 days, its successor 37,000 days on: Problems read the lag as
+    // 36,500 days (kept); the arrow read it whole and drew it red, "3000d missing".
+    const far = ms('2026-03-05') + 37_000 * DAY
+    const a = arrowPaths(
+      layout,
+      end('2026-03-02', '2026-03-05', 0),
+      { startMs: far, endMs: far + 2 * DAY, row: 1, milestone: false },
+      40_000,
+    )!
+    expect(a.state).not.toBe('violated')
+    expect(a.missingDays).toBe(0)
+    expect(a.lagLabel?.text).toBe('+40000d')
+  })
+})

@@ -14,6 +14,7 @@ import { selectProblems } from '../../../src-renderer/schedule/schedule-selector
 import { createPlannerStore } from '../../../src-renderer/state'
 import { buildModel, windowInput } from '../../../src-renderer/timeline/view/timeline-model'
 import type { Dependency, Task } from '../../../src-shared/api'
+import type { ProblemFix } from '../../../src-shared/schedule'
 import { keyNamer } from '../../../src-renderer/dependencies/dependency-words'
 import { fakePlannerApi, localProfile, snapshot, task } from '../state/fixtures'
 
@@ -88,16 +89,17 @@ describe('problem fixes', () => {
 
   it('name the way a predecessor moves: later, under exact gaps, for a successor too late', () => {
     const keyOf = (id: string) => id
-    const fix = {
+    const fix = (days: number): ProblemFix => ({
       kind: 'move-predecessor',
       taskId: 't1',
+      days,
       toDay: '2030-01-08',
       updates: [],
       moves: 1,
       leavesBroken: 0,
-    } as const
-    expect(fixLabel(keyOf, { ...fix, days: 4 })).toBe('Move t1 later')
-    expect(fixLabel(keyOf, { ...fix, days: -2 })).toBe('Move t1 earlier')
+    })
+    expect(fixLabel(keyOf, fix(4))).toBe('Move t1 later')
+    expect(fixLabel(keyOf, fix(-2))).toBe('Move t1 earlier')
   })
 
   it('move the successor and what it pushes in ONE batch, undone in one step', async () => {
