@@ -93,7 +93,10 @@ export function createApp(options: AppOptions): FastifyInstance {
     return503OnClosing: true,
     // The interface has no HEAD; it is answered 405 with the methods it has (methodNotAllowed).
     exposeHeadRoutes: false,
-    forceCloseConnections: true,
+    // Closing (SIGINT, SIGTERM) cuts idle keep-alive connections and lets requests under way
+    // finish: cut, a create the board had made reached its client as a reset, an unknown outcome.
+    // A request cannot hold the close for long: connections.ts limits each silence.
+    forceCloseConnections: 'idle',
     ...connectionServerOptions(limits),
     // A malformed percent-escape in the path: the documented shape, not Fastify's.
     frameworkErrors: (error, request, reply) =>
@@ -130,6 +133,16 @@ export function createApp(options: AppOptions): FastifyInstance {
         `There is no ${request.method} ${path}; the interface lives under /api/v1.`,
       ),
     )
+  })
+
+  // While closing, an answer ends its connection: kept alive, the close waited for the
+  // client's keep-alive to run out (5 s) after the last request under way was answered.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
   })
 
   // Every API request is authenticated first; bodies must be JSON.
