@@ -24,6 +24,8 @@ export interface ArrowEnd {
   endMs: number
   row: number
   milestone: boolean
+  /** A parent with no dates of its own: the plan does not judge its dependencies. */
+  unjudged?: boolean
 }
 
 export type ArrowState = 'ok' | 'slack' | 'violated' | 'stub'
@@ -160,12 +162,11 @@ export function arrowPaths(
   const xS = entryX(layout, to)
   const startDayMs = floorDay(to.startMs)
   // The dependency rule itself is the scheduling core's, on day numbers (both are midnights).
-  const { missingDays, slackDays, violated } = ruleOnDays(
-    dayNumberOfMs(finishMs),
-    dayNumberOfMs(startDayMs),
-    lag,
-    { exact },
-  )
+  // Not applied where the core does not apply it (an end with no dates of its own).
+  const { missingDays, slackDays, violated } =
+    pred.unjudged || to.unjudged
+      ? { missingDays: 0, slackDays: 0, violated: false }
+      : ruleOnDays(dayNumberOfMs(finishMs), dayNumberOfMs(startDayMs), lag, { exact })
   const state: ArrowState = violated ? 'violated' : slackDays > 0 ? 'slack' : 'ok'
   // Left of where the arrow turns into the successor, on its row: free space (one bar a row).
   // Under exact gap, slack is as wrong as missing days: the successor starts that much late.

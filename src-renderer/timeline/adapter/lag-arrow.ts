@@ -95,6 +95,16 @@ export class LagArrow implements GanttArrowLike {
   private end(end: LinkEnd | undefined): ArrowEnd | undefined {
     if (!end) return undefined
     const { model, bar } = end
+    // A parent's own dates, not its summary's span (types.ts, dependencyEnd). Summary bars are
+    // locked: nothing moves them live.
+    const own = model.bar.dependencyEnd
+    if (own)
+      return {
+        startMs: own.startMs,
+        endMs: own.endMs,
+        row: model.bar.row,
+        milestone: own.milestone,
+      }
     const range = bar
       ? this.scene.liveRange(
           model,
@@ -107,6 +117,7 @@ export class LagArrow implements GanttArrowLike {
       endMs: range.endMs,
       row: model.bar.row,
       milestone: model.bar.kind === 'milestone',
+      ...(own === null ? { unjudged: true } : {}),
     }
   }
 

@@ -82,7 +82,12 @@ function sameShapeAnyRow(a: AdapterBar, b: AdapterBar): boolean {
     Boolean(a.locked) === Boolean(b.locked) &&
     (a.linkable ?? true) === (b.linkable ?? true) &&
     a.baseline?.startMs === b.baseline?.startMs &&
-    a.baseline?.endMs === b.baseline?.endMs
+    a.baseline?.endMs === b.baseline?.endMs &&
+    // Where a parent's arrows start and end (its own dates): a change redraws them.
+    (a.dependencyEnd === null) === (b.dependencyEnd === null) &&
+    a.dependencyEnd?.startMs === b.dependencyEnd?.startMs &&
+    a.dependencyEnd?.endMs === b.dependencyEnd?.endMs &&
+    a.dependencyEnd?.milestone === b.dependencyEnd?.milestone
   )
 }
 

@@ -43,6 +43,13 @@ export interface AdapterBar {
    * under the current one (./baseline-bar.ts). It does not move with a drag: it is the past plan.
    */
   baseline?: { startMs: number; endMs: number }
+  /**
+   * A parent's summary bar spans its subtasks too, but its dependencies hold between its own
+   * dates, as the scheduling core (Problems, the cascade, the critical path) reads them: its
+   * arrows start and end there. null: it has no dates of its own, and its dependencies are not
+   * judged (drawn from the summary, neither kept nor broken). Absent: the bar's own span.
+   */
+  dependencyEnd?: { startMs: number; endMs: number; milestone: boolean } | null
 }
 
 /** A finish-to-start dependency: the successor may start lagDays after the predecessor ends. */

@@ -281,6 +281,9 @@ function barsOfRow(
         locked: true,
         selected: selected.has(task.id),
         className: barClass(task, pending, marks, extent?.endMs ?? endMs),
+        dependencyEnd: extent
+          ? { startMs: extent.startMs, endMs: extent.endMs, milestone: extent.kind === 'milestone' }
+          : null,
       },
     ]
   }

@@ -235,3 +235,34 @@ describe('arrows that inform', () => {
     expect((await byId('short')).label).toBe('visible')
   })
 })
+
+describe("a parent's arrows", () => {
+  // Its summary bar spans its subtasks, but the plan (Problems, the cascade, the critical path)
+  // reads its own dates: the arrow from the summary's end drew "-6d missing" in red where
+  // Problems found nothing.
+  const parent = (own: AdapterBar['dependencyEnd']) =>
+    bar('p', 0, '2026-03-01', '2026-03-11', { kind: 'summary', locked: true, dependencyEnd: own })
+  const succ = bar('s', 2, '2026-03-05', '2026-03-07')
+  const link: AdapterLink = { id: 'ps', fromId: 'p', toId: 's', lagDays: 0 }
+  const arrowState = async () => {
+    await frame()
+    const [arrow] = await look()
+    return arrow!.classes.find((c) => c.startsWith('is-') && c !== 'is-far') ?? ''
+  }
+
+  it('start at its own finish and are judged from it', async () => {
+    await p.call('mount', mount(20))
+    const own = { startMs: ms('2026-03-01'), endMs: ms('2026-03-03'), milestone: false }
+    await p.call('render', input([parent(own), succ], [link]))
+    expect(await arrowState()).not.toBe('is-violated')
+    // From the parent's own finish (x of 03-03 at 20 px a day), not the summary's end.
+    const [arrow] = await look()
+    expect(arrow!.line.startsWith('M 40 ')).toBe(true)
+  })
+
+  it('are neither kept nor broken when it has no dates of its own', async () => {
+    await p.call('mount', mount(20))
+    await p.call('render', input([parent(null), succ], [link]))
+    expect(await arrowState()).not.toBe('is-violated')
+  })
+})

@@ -123,6 +123,17 @@ describe('timeline model', () => {
       kind: 'summary',
       locked: true,
       row: parentRow,
+      // No dates of its own: the plan does not judge its dependencies, nor do its arrows.
+      dependencyEnd: null,
+    })
+    // With dates of its own, its arrows start and end at those, not at its summary's ends.
+    const dated = [{ ...tasks[0]!, startDate: '2026-03-02T00:00:00.000Z' }, ...tasks.slice(1)]
+    const datedModel = buildModel(dated, [], 'day', NOW)
+    const datedInput = windowInput(datedModel, [], 0, datedModel.layout.rows.length - 1, new Set())
+    expect(datedInput.bars.find((b) => b.id === 'p1')?.dependencyEnd).toEqual({
+      startMs: Date.parse('2026-03-02T00:00:00.000Z'),
+      endMs: Date.parse('2026-03-03T00:00:00.000Z'),
+      milestone: false,
     })
     const collapsed = buildModel(tasks, ['group:project:WEB'], 'day', NOW)
     expect(windowInput(collapsed, [], 0, collapsed.layout.rows.length - 1, new Set()).bars).toEqual(
