@@ -70,20 +70,27 @@ export async function runImport(
     notes: [...plan.notes],
   }
   const all = planTasks(plan)
+  const byRef = new Map(all.map((task) => [task.ref, task]))
   const ids = new Map<string, Found>()
   const sent = new Set<string>()
   let done = 0
   control.onProgress({ phase: 'tasks', done, total: all.length })
-  for (const batch of createBatches(plan.roots, IMPORT_BATCH)) {
+  for (const batch of milestonesFirst(plan.roots, all)) {
     if (control.cancelled()) {
       report.cancelled = true
       break
     }
     const since = new Date().toISOString()
-    const answer = await api.calls.tasksCreate({
-      tasks: batch.map((t) => toCreateItem(t, projectKey)),
-    })
     const inBatch = planTasks({ roots: batch })
+    for (const task of inBatch)
+      if (task.milestoneRef !== undefined && !ids.has(task.milestoneRef))
+        report.skipped.push({
+          source: `milestone of ${task.source}`,
+          reason: `its milestone (${byRef.get(task.milestoneRef)?.source ?? task.milestoneRef}) is not on the board (not created, or not yet seen); the task is created without it`,
+        })
+    const answer = await api.calls.tasksCreate({
+      tasks: batch.map((t) => toCreateItem(t, projectKey, (ref) => ids.get(ref)?.id)),
+    })
     if (!answer.ok) {
       // A board that names the item it refused ("tasks[8].assignedUserEmail: …", as ours does)
       // points at a row of the file: say which, for it and for the rows refused with it.
@@ -190,6 +197,28 @@ export async function runImport(
   }
   if (plan.links.length > 0) await loadBoard(store, api, { cachedFirst: false })
   return report
+}
+
+/**
+ * The batches, the milestones that tasks of the file link to first: a task names its milestone
+ * by the board's id (import-plan's toCreateItem), which exists only once the milestone is made.
+ * Milestones are always top-level (the interface's rule), so they are roots.
+ */
+function milestonesFirst(roots: readonly PlanTask[], all: readonly PlanTask[]): PlanTask[][] {
+  const targets = new Set(
+    all.flatMap((t) => (t.milestoneRef === undefined ? [] : [t.milestoneRef])),
+  )
+  if (targets.size === 0) return createBatches(roots, IMPORT_BATCH)
+  return [
+    ...createBatches(
+      roots.filter((t) => targets.has(t.ref)),
+      IMPORT_BATCH,
+    ),
+    ...createBatches(
+      roots.filter((t) => !targets.has(t.ref)),
+      IMPORT_BATCH,
+    ),
+  ]
 }
 
 /**

@@ -135,6 +135,7 @@ export function ImportWizard({
                   propertyTypes: types,
                   knownStatuses: [...vocabulary.statuses, ...(lists?.statuses ?? [])],
                   knownPeople: vocabulary.assignees,
+                  knownMilestones: vocabulary.milestones,
                 }),
                 back: () => setStep(step),
               })

@@ -1,10 +1,13 @@
 // CSV of the tasks in view: every field of the interface's Task, one `prop_<Name>` column per
 // custom property (the interface's own filter prefix), and `predecessors` (`APP-3+2d; APP-4`).
 // The header row uses the interface's field names, so an exported file re-imports with every
-// column guessed right. papaparse does the quoting (commas, quotes, line breaks in titles).
+// column guessed right. papaparse does the quoting (commas, quotes, line breaks in titles);
+// cell-guard.ts keeps spreadsheets from running any cell as a formula.
 import { entryOf } from '../api/id-table'
 import Papa from 'papaparse'
 import type { Dependency, Task } from '../api'
+import { guardCell } from './cell-guard'
+import { listCell } from './list-cells'
 import { predecessorCells } from './predecessors'
 
 /** The Task fields of the interface, in its order. */
@@ -37,13 +40,11 @@ export const TASK_FIELDS = [
 
 export const PROPERTY_PREFIX = 'prop_'
 export const PREDECESSORS_COLUMN = 'predecessors'
-/** Tags and multi-select values in one cell. */
-export const LIST_SEPARATOR = '; '
 
-/** A property value as text: lists joined, booleans and numbers as JSON writes them. */
+/** A property value as text: lists as list-cells.ts writes them, booleans and numbers as JSON. */
 export function cellOf(value: unknown): string {
   if (value === undefined || value === null) return ''
-  if (Array.isArray(value)) return value.map((v) => cellOf(v)).join(LIST_SEPARATOR)
+  if (Array.isArray(value)) return listCell(value.map((v) => cellOf(v)))
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)
 }
@@ -72,17 +73,10 @@ export function csvRows(tasks: readonly Task[], dependencies: readonly Dependenc
 }
 
 /**
- * Cells a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first), and cells that
- * start with the `'` that marks the others: each is written with a `'` before it (OWASP's advice
- * against CSV injection), and `readCsv` takes exactly that one `'` off again, so a board's
- * values still read back the same. A title is anyone's text.
+ * The file's text: CRLF line ends (RFC 4180, what spreadsheets expect). A cell holding a `;` is
+ * quoted too, which keeps it whole in a spreadsheet whose list separator is `;`.
  */
-export const ESCAPED_CELL = /^[=+\-@\t\r']/
-
-/** The file's text: CRLF line ends (RFC 4180, what spreadsheets expect). */
 export function tasksCsv(tasks: readonly Task[], dependencies: readonly Dependency[]): string {
-  return Papa.unparse(csvRows(tasks, dependencies), {
-    newline: '\r\n',
-    escapeFormulae: ESCAPED_CELL,
-  })
+  const rows = csvRows(tasks, dependencies).map((row) => row.map(guardCell))
+  return Papa.unparse(rows, { newline: '\r\n', quotes: (value) => String(value).includes(';') })
 }

@@ -2,7 +2,6 @@
 // (the shared zod schema CreateTaskItem, the property value checks), with every problem of a row
 // named, so the preview can show which rows will be created and why the others will not.
 import { idTable } from '../api/id-table'
-import Papa from 'papaparse'
 import type { CreateTaskItem, PropertyType, PropertyValue } from '../api'
 import {
   isEmailAddress,
@@ -11,69 +10,21 @@ import {
   toCanonicalTimestamp,
 } from '../api'
 import type { ColumnTarget, ImportField } from './csv-mapping'
-import type { ImportPlan, PlanLink, PlanTask } from './import-plan'
+import type { ImportPlan, PlanTask } from './import-plan'
 import { createItemProblems, lagProblem, planTasks } from './import-plan'
+import { boardNotes } from './csv-board-notes'
+import type { BoardMilestone } from './csv-milestones'
+import { linkMilestones } from './csv-milestones'
 import { nestByParent } from './csv-parents'
-import { loopClosers } from './link-loops'
+import type { CsvTable } from './csv-read'
+import type { LinkCandidate } from './link-loops'
+import { screenLinks } from './link-loops'
+import { readListCell } from './list-cells'
+import { someOf } from './note-lists'
 import { parsePredecessors } from './predecessors'
-import { ESCAPED_CELL } from './csv-export'
 
-/** How the notes name an import's batches (import-run.ts sends 50 tasks a request). */
-const IMPORT_BATCH_NOTE = 'up to 50 a request'
-
-export interface CsvTable {
-  headers: string[]
-  rows: string[][]
-  /**
-   * Cells each row had, up to its last one with text (trailing empty cells, which spreadsheets
-   * write, do not count): a row with more than the header has lost a cell to a comma nobody
-   * quoted, and is not read as if it fitted.
-   */
-  widths: number[]
-}
-
-/** A file whose quotes do not close: read on, its rest would be one cell. */
-export class CsvError extends Error {}
-
-/**
- * Rows of the file; a leading BOM and blank lines are dropped, short rows padded. A first line
- * `sep=;` (Excel writes it) names the separator; otherwise it is guessed.
- */
-export function readCsv(text: string): CsvTable {
-  let body = text.replace(/^\uFEFF/, '')
-  const sep = /^sep=([^\r\n])[ \t]*(?:\r\n|\n|\r|$)/i.exec(body)
-  if (sep) body = body.slice(sep[0].length)
-  const parsed = Papa.parse<string[]>(body, {
-    skipEmptyLines: 'greedy',
-    ...(sep ? { delimiter: sep[1] } : {}),
-  })
-  const unclosed = parsed.errors.find((error) => error.code === 'MissingQuotes')
-  if (unclosed)
-    throw new CsvError(
-      `Row ${(unclosed.row ?? 0) + 1} of the file opens a quote (") that is never closed, so ` +
-        'everything after it would read as one cell. Close it (a quote meant as text is written ' +
-        'twice: "") and pick the file again.',
-    )
-  const [headers = [], ...rows] = parsed.data
-  const width = (row: string[]) => {
-    let n = row.length
-    while (n > 0 && (row[n - 1] ?? '').trim() === '') n--
-    return n
-  }
-  return {
-    headers: headers.map(unescapeCell),
-    rows: rows.map((row) => headers.map((_, i) => unescapeCell(row[i] ?? ''))),
-    widths: rows.map(width),
-  }
-}
-
-/**
- * A cell as written before the export's `'` (csv-export.ts, ESCAPED_CELL), which spreadsheets
- * also use to mark text: `'=A1` is `=A1`, `''x` is `'x`; any other `'` is the cell's own.
- */
-function unescapeCell(cell: string): string {
-  return cell.startsWith("'") && ESCAPED_CELL.test(cell.slice(1)) ? cell.slice(1) : cell
-}
+export type { CsvTable } from './csv-read'
+export { CsvError, readCsv } from './csv-read'
 
 /** What the preview shows for one row: line number (the header is line 1) and its problems. */
 export interface RowCheck {
@@ -94,12 +45,6 @@ function readBoolean(cell: string): boolean | undefined {
   return TRUE.has(lower) ? true : FALSE.has(lower) ? false : undefined
 }
 
-const splitList = (cell: string) =>
-  cell
-    .split(';')
-    .map((part) => part.trim())
-    .filter(Boolean)
-
 /** A property cell as the value its type takes, or a problem in words. */
 export function propertyValue(
   cell: string,
@@ -117,7 +62,7 @@ export function propertyValue(
       return b === undefined ? { problem: 'is not true or false' } : { value: b }
     }
     case 'Multi-Select':
-      return { value: splitList(text) }
+      return { value: readListCell(text) }
     case 'Date':
       return toCanonicalTimestamp(text)
         ? { value: text }
@@ -142,6 +87,8 @@ export interface CsvPlanOptions {
    */
   knownStatuses?: readonly string[]
   knownPeople?: readonly string[]
+  /** Milestones the board has shown: a milestone column may name them by id or key. */
+  knownMilestones?: readonly BoardMilestone[]
 }
 
 export function planCsv(
@@ -153,25 +100,7 @@ export function planCsv(
   const plan: CsvPlan = { roots: [], links: [], skipped: [], notes: [], checks: [] }
   const column = (field: ImportField) =>
     mapping.findIndex((t) => t.kind === 'field' && t.field === field)
-  const refByKey = new Map<string, string>()
-  const projectCol = column('projectKey')
-  const keyCol = column('key')
-  if (projectCol >= 0 && keyCol >= 0) {
-    const twice: string[] = []
-    table.rows.forEach((row, i) => {
-      const project = row[projectCol]!.trim()
-      const key = row[keyCol]!.trim()
-      if (project === '' || key === '') return
-      const name = `${project}-${key}`
-      const first = refByKey.get(name)
-      if (first === undefined) refByKey.set(name, String(i + 2))
-      else twice.push(`rows ${first} and ${i + 2} are both ${name}`)
-    })
-    if (twice.length > 0)
-      plan.notes.push(
-        `${twice.join('; ')}: a predecessor naming such a key is linked to the first of them.`,
-      )
-  }
+  const refByKey = rowsByKey(table, column('projectKey'), column('key'), plan.notes)
   const pending: { line: number; cell: string }[] = []
   let milestoneTrimmed = 0
 
@@ -205,7 +134,7 @@ export function planCsv(
       if (pinned === undefined) problems.push(`Pinned: "${cell('pinToTop')}" is not true or false`)
       else if (pinned) item.pinToTop = true
     }
-    if (cell('tags')) item.tags = splitList(cell('tags'))
+    if (cell('tags')) item.tags = readListCell(cell('tags'))
     if (cell('startDate')) item.startDate = cell('startDate')
     if (cell('dueDate')) item.dueDate = cell('dueDate')
     const type = cell('type').toLowerCase()
@@ -222,8 +151,8 @@ export function planCsv(
     if (Object.keys(properties).length > 0) item.properties = properties
     if (item.type === 'milestone') {
       const record = item as Record<string, unknown>
-      if (MILESTONE_IGNORED_ON_CREATE.some((field) => record[field] !== undefined))
-        milestoneTrimmed++
+      const ignored = MILESTONE_IGNORED_ON_CREATE.some((field) => record[field] !== undefined)
+      if (ignored || cell('milestoneId') !== '') milestoneTrimmed++
       for (const field of MILESTONE_IGNORED_ON_CREATE) delete record[field]
     }
     // The interface's own rules, before the row's whole batch is refused for it.
@@ -260,11 +189,24 @@ export function planCsv(
     )
   }
 
+  const milestoneCol = column('milestoneId')
+  if (milestoneCol >= 0) {
+    const rowById = new Map<string, string>()
+    if (idCol >= 0)
+      table.rows.forEach((row, i) => {
+        const id = row[idCol]!.trim()
+        if (id !== '' && !rowById.has(id)) rowById.set(id, String(i + 2))
+      })
+    linkMilestones(
+      plan,
+      (task) => table.rows[Number(task.ref) - 2]![milestoneCol]!.trim(),
+      (cell) => rowById.get(cell) ?? refByKey.get(cell.toLowerCase()),
+      options.knownMilestones ?? [],
+    )
+  }
+
   const imported = new Set(planTasks(plan).map((t) => t.ref))
-  // What the board refuses of a new link, known before anything is sent: one on a task itself
-  // (SELF_REFERENCE), one a row already has (DUPLICATE), one closing a loop (CYCLE_DETECTED).
-  const candidates: (PlanLink & { from: string; name: string })[] = []
-  const made = new Set<string>()
+  const candidates: LinkCandidate[] = []
   for (const { line, cell } of pending) {
     if (!imported.has(String(line))) continue
     const parsed = parsePredecessors(cell)
@@ -277,77 +219,77 @@ export function planCsv(
         plan.skipped.push({ source: label, reason: lag })
         continue
       }
-      const row = refByKey.get(name)
-      const from = row ?? `board:${name}`
-      if (from === String(line)) {
-        plan.skipped.push({ source: label, reason: 'a task cannot depend on itself' })
+      // Forgiving about case, as people type this column: app-1 is the file's APP-1.
+      const row = refByKey.get(name.toLowerCase())
+      if (row !== undefined && !imported.has(row)) {
+        plan.skipped.push({ source: label, reason: `row ${row} (${name}) is not imported` })
         continue
       }
-      if (made.has(`${from}>${line}`)) {
-        plan.skipped.push({ source: label, reason: `the row already depends on ${name}` })
-        continue
-      }
-      let predecessor: PlanLink['predecessor']
-      if (row !== undefined) {
-        if (!imported.has(row)) {
-          plan.skipped.push({ source: label, reason: `row ${row} (${name}) is not imported` })
-          continue
-        }
-        predecessor = { ref: row }
-      } else {
-        predecessor = { existing: { projectKey: ref.projectKey, key: ref.key } }
-      }
-      made.add(`${from}>${line}`)
       candidates.push({
-        predecessor,
+        predecessor:
+          row !== undefined
+            ? { ref: row }
+            : { existing: { projectKey: ref.projectKey, key: ref.key } },
         successorRef: String(line),
         lagDays: ref.lagDays,
         label,
-        from,
+        from: row ?? `board:${name}`,
         name,
       })
     }
   }
-  const closing = loopClosers(candidates.map((c) => [c.from, c.successorRef]))
-  candidates.forEach(({ from: _from, name, ...link }, i) => {
-    if (closing.has(i))
-      plan.skipped.push({
-        source: link.label,
-        reason: `it would make a loop of dependencies through ${name}`,
-      })
-    else plan.links.push(link)
-  })
-  const unseen = (field: 'status' | 'assignedUserEmail', known: readonly string[] | undefined) => {
-    if (!known || known.length === 0) return []
-    const lower = new Set(known.map((v) => v.toLowerCase()))
-    const rows = new Map<string, number[]>()
-    for (const task of planTasks(plan)) {
-      const value = task.item[field]
-      if (value === undefined || lower.has(value.toLowerCase())) continue
-      rows.set(value, [...(rows.get(value) ?? []), Number(task.ref)])
-    }
-    return [...rows].map(([value, lines]) => {
-      const where = lines.length > 3 ? `${lines.length} rows` : `row ${lines.join(', ')}`
-      return `"${value}" (${where})`
-    })
-  }
-  const statuses = unseen('status', options.knownStatuses)
-  const people = unseen('assignedUserEmail', options.knownPeople)
-  if (statuses.length + people.length > 0)
-    plan.notes.push(
-      'Not seen on this board: ' +
-        [
-          statuses.length > 0 ? `status ${statuses.join(', ')}` : '',
-          people.length > 0 ? `assignee ${people.join(', ')}` : '',
-        ]
-          .filter(Boolean)
-          .join('; ') +
-        `. The board refuses a status it does not have and an assignee who is not a member, and with such a row the other rows sent with it (${IMPORT_BATCH_NOTE}); map that column to "Skip" or correct the file if these are not the board's.`,
-    )
+  // What the board refuses of a new link, known before anything is sent.
+  plan.links = screenLinks(candidates, plan.skipped)
+  plan.notes.push(
+    ...boardNotes(planTasks(plan), {
+      knownStatuses: options.knownStatuses,
+      knownPeople: options.knownPeople,
+      knownProperties: options.propertyTypes && new Set(options.propertyTypes.keys()),
+    }),
+  )
   if (milestoneTrimmed > 0)
     plan.notes.push(
       `${milestoneTrimmed} milestone row(s) had fields a milestone does not take (start date, ` +
-        'assignee, priority, tags, pinned, properties): those cells are left out.',
+        'assignee, priority, tags, pinned, properties, milestone): those cells are left out.',
     )
   return plan
+}
+
+/**
+ * Each row's `<projectKey>-<key>` in lower case (predecessors name rows forgiving about case), to
+ * its line; a key on several rows goes to the first, and the notes say which.
+ */
+function rowsByKey(
+  table: CsvTable,
+  projectCol: number,
+  keyCol: number,
+  notes: string[],
+): Map<string, string> {
+  const refByKey = new Map<string, string>()
+  if (projectCol < 0 || keyCol < 0) return refByKey
+  const lines = new Map<string, { name: string; lines: number[] }>()
+  table.rows.forEach((row, i) => {
+    const project = row[projectCol]!.trim()
+    const key = row[keyCol]!.trim()
+    if (project === '' || key === '') return
+    const name = `${project}-${key}`
+    const seen = lines.get(name.toLowerCase())
+    if (seen) seen.lines.push(i + 2)
+    else {
+      lines.set(name.toLowerCase(), { name, lines: [i + 2] })
+      refByKey.set(name.toLowerCase(), String(i + 2))
+    }
+  })
+  const twice = [...lines.values()]
+    .filter((key) => key.lines.length > 1)
+    .map(({ name, lines }) =>
+      lines.length === 2
+        ? `rows ${lines[0]} and ${lines[1]} are both ${name}`
+        : `rows ${someOf(lines.map(String), ', ', 3)} are all ${name}`,
+    )
+  if (twice.length > 0)
+    notes.push(
+      `${someOf(twice, '; ', 10)}: a predecessor or milestone naming such a key is linked to the first of them.`,
+    )
+  return refByKey
 }

@@ -20,6 +20,7 @@ export const IMPORT_FIELDS = [
   'predecessors',
   'id',
   'parentId',
+  'milestoneId',
 ] as const
 export type ImportField = (typeof IMPORT_FIELDS)[number]
 
@@ -43,6 +44,7 @@ export const FIELD_LABELS: Readonly<Record<ImportField, string>> = {
   predecessors: 'Predecessors (APP-3+2d)',
   id: 'Row id (for parents)',
   parentId: 'Parent (the row id of another row)',
+  milestoneId: 'Milestone (a row id, a key such as APP-5, or the board’s id)',
 }
 
 // Headers compared in lower case with spaces, dashes and underscores removed.
@@ -62,6 +64,8 @@ const SYNONYMS: Readonly<Record<ImportField, readonly string[]>> = {
   predecessors: [PREDECESSORS_COLUMN, 'predecessor', 'dependson', 'dependencies'],
   id: ['id', 'taskid', 'rowid'],
   parentId: ['parentid', 'parent', 'parenttask'],
+  // Not "milestone": other tools write a yes/no column of that name (which task is one).
+  milestoneId: ['milestoneid'],
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '')

@@ -7,6 +7,11 @@
 import { SERVICE_LIMITS } from '../api'
 import type { ImportPlan, PlanTask } from './import-plan'
 import { planTasks } from './import-plan'
+import { someOf } from './note-lists'
+
+/** Rows named in the note on rows left at the top, and in each list of rows sharing an id. */
+const NAMED_ROWS = 10
+const NAMED_TWINS = 3
 
 /**
  * Nests `plan.roots` (one task per imported row, in file order) by their rows' parent ids.
@@ -24,7 +29,24 @@ export function nestByParent(
     if (id === '') continue
     const first = byId.get(id)
     if (!first) byId.set(id, task)
-    else repeated.set(id, [...(repeated.get(id) ?? [first]), task])
+    else {
+      // Pushed, not copied: a copy per row is quadratic in the rows sharing an id.
+      const twins = repeated.get(id)
+      if (twins) twins.push(task)
+      else repeated.set(id, [first, task])
+    }
+  }
+  // Each id's rows in words once, shortened: written whole into each child's note, 20,000 rows
+  // of one id made a note of gigabytes and ran out of memory.
+  const twinWords = new Map<string, string>()
+  const twinsOf = (id: string) => {
+    let words = twinWords.get(id)
+    if (words === undefined) {
+      const sources = repeated.get(id)!.map((t) => t.source)
+      words = someOf(sources, ', ', NAMED_TWINS)
+      twinWords.set(id, words)
+    }
+    return words
   }
   const parentOf = new Map<PlanTask, PlanTask>()
   const left: string[] = []
@@ -32,11 +54,8 @@ export function nestByParent(
     const wanted = parentId(task)
     if (wanted === '') continue
     const parent = byId.get(wanted)
-    const twins = repeated.get(wanted)
-    if (twins)
-      left.push(
-        `${task.source}: its parent id ${wanted} is on ${twins.map((t) => t.source).join(', ')}`,
-      )
+    if (repeated.has(wanted))
+      left.push(`${task.source}: its parent id ${wanted} is on ${twinsOf(wanted)}`)
     else if (!parent)
       left.push(`${task.source}: its parent ${wanted} is not a row imported from this file`)
     else if (parent === task) left.push(`${task.source}: it names itself as its parent`)
@@ -120,5 +139,7 @@ export function nestByParent(
   })
   plan.roots = roots
   if (left.length > 0)
-    plan.notes.push(`Imported at the top level instead of as a subtask: ${left.join('; ')}.`)
+    plan.notes.push(
+      `Imported at the top level instead of as a subtask: ${someOf(left, '; ', NAMED_ROWS)}.`,
+    )
 }

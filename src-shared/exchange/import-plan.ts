@@ -18,6 +18,11 @@ export interface PlanTask {
   children: PlanTask[]
   /** Where it came from, for messages: "row 4", "task 12 (UID 14)". */
   source: string
+  /**
+   * The milestone of this file it belongs to, by its `ref` (a milestone on the board already is
+   * `item.milestoneId`): the board's id of it exists only once the import has made it.
+   */
+  milestoneRef?: string
 }
 
 /**
@@ -58,11 +63,21 @@ export function planTasks(plan: Pick<ImportPlan, 'roots'>): PlanTask[] {
   return out
 }
 
-/** The create item of a plan task in a project, with its subtree as nested subtasks. */
-export function toCreateItem(task: PlanTask, projectKey: string): CreateTaskItem {
+/**
+ * The create item of a plan task in a project, with its subtree as nested subtasks. `milestoneId`
+ * gives the board's id of a milestone of the file once it is made (a task whose milestone has no
+ * id is sent without it: the board would refuse the whole request for an id it does not have).
+ */
+export function toCreateItem(
+  task: PlanTask,
+  projectKey: string,
+  milestoneId: (ref: string) => string | undefined = () => undefined,
+): CreateTaskItem {
   const item: CreateTaskItem = { ...task.item, projectKey }
+  const milestone = task.milestoneRef === undefined ? undefined : milestoneId(task.milestoneRef)
+  if (milestone !== undefined) item.milestoneId = milestone
   if (task.children.length > 0)
-    item.subtasks = task.children.map((child) => toCreateItem(child, projectKey))
+    item.subtasks = task.children.map((child) => toCreateItem(child, projectKey, milestoneId))
   return item
 }
 

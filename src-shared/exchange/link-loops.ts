@@ -1,5 +1,47 @@
-// Links of an import that the board would refuse for closing a loop (CYCLE_DETECTED), found
-// before anything is sent. Pure; linear in the links outside loops.
+// Links of an import that the board would refuse, found before anything is sent: it refuses them
+// one by one after the tasks are made (SELF_REFERENCE, DUPLICATE, CYCLE_DETECTED), which the
+// report then listed as failures of the import. Pure; linear in the links outside loops.
+import type { PlanLink, PlanSkip } from './import-plan'
+
+/** A link of the file with its predecessor named the same way for every link. */
+export interface LinkCandidate extends PlanLink {
+  /** The predecessor: a ref of the file, or a key for a task on the board (never a ref). */
+  from: string
+  /** The predecessor in words, for the reasons ("APP-3", "Design"). */
+  name: string
+}
+
+/**
+ * The links the board would take, in order. Each it would refuse goes to `skipped` with why: one
+ * on a task itself, one a task already has (whatever its lag), one closing a loop of the links
+ * before it.
+ */
+export function screenLinks(candidates: readonly LinkCandidate[], skipped: PlanSkip[]): PlanLink[] {
+  const made = new Set<string>()
+  const kept: LinkCandidate[] = []
+  for (const link of candidates) {
+    const pair = `${link.from}\u0000${link.successorRef}`
+    if (link.from === link.successorRef)
+      skipped.push({ source: link.label, reason: 'a task cannot depend on itself' })
+    else if (made.has(pair))
+      skipped.push({ source: link.label, reason: `it already depends on ${link.name}` })
+    else {
+      made.add(pair)
+      kept.push(link)
+    }
+  }
+  const closing = loopClosers(kept.map((link) => [link.from, link.successorRef]))
+  const links: PlanLink[] = []
+  kept.forEach(({ from: _from, name, ...link }, i) => {
+    if (closing.has(i))
+      skipped.push({
+        source: link.label,
+        reason: `it would make a loop of dependencies through ${name}`,
+      })
+    else links.push(link)
+  })
+  return links
+}
 
 /**
  * Which of `links` (from, to), taken in order, would close a loop of the ones before it: the

@@ -11,12 +11,16 @@
 // - finish-to-start links, their lag (tenths of a minute, or a percent of the predecessor's
 //   duration) in days of the project's working day
 //   (MinutesPerDay) or 24 h for elapsed lags; start-to-start, finish-to-finish and
-//   start-to-finish links are reported, never turned into something else.
+//   start-to-finish links are reported, never turned into something else; links the board would
+//   refuse (on a task itself, made twice, closing a loop) are left out as a CSV's are.
 import { XMLParser } from 'fast-xml-parser'
 import type { CreateTaskItem } from '../api'
-import type { ImportPlan, PlanLink, PlanTask } from './import-plan'
+import type { ImportPlan, PlanTask } from './import-plan'
 import { createItemProblems, lagProblem } from './import-plan'
 import { nestByParent } from './csv-parents'
+import type { LinkCandidate } from './link-loops'
+import { screenLinks } from './link-loops'
+import { someOf } from './note-lists'
 import { DAY_MS } from '../schedule/days'
 
 const LINK_TYPES: Readonly<Record<string, string>> = {
@@ -69,7 +73,21 @@ export class MspdiError extends Error {}
 /** Deeper than MS Project itself nests (it stops well before); a file past it is not its own. */
 const MAX_OUTLINE_LEVEL = 100
 
+/**
+ * A document type declaration before the root: MS Project writes none. fast-xml-parser expands
+ * its internal entities but leaves nested ones as text, so a file with one read as other text
+ * than it says; it is refused rather than half-read.
+ */
+const DOCTYPE = /^\uFEFF?(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*<!DOCTYPE/i
+
+/** Tasks named in the note on tasks whose summary is left out. */
+const NAMED_ORPHANS = 10
+
 export function planMspdi(xml: string): ImportPlan {
+  if (DOCTYPE.test(xml))
+    throw new MspdiError(
+      "The file has a DOCTYPE (a document type declaration), which MS Project does not write: its entities could change the file's text, so it is not read. Save the project from MS Project as XML again. Nothing was imported.",
+    )
   // htmlEntities: character references (`&#233;`, `&#x1F600;`, what writers that escape every
   // non-ASCII character write) are decoded, not kept as text.
   const parser = new XMLParser({
@@ -96,8 +114,10 @@ export function planMspdi(xml: string): ImportPlan {
   const nameByUid = new Map<string, string>()
   /** Each task's duration in working minutes, where the file gives one (for percent lags). */
   const minutesByUid = new Map<string, number>()
-  // Open summaries by outline level: stack[level - 1] is the parent of a task at `level`.
-  const stack: (PlanTask | undefined)[] = []
+  // Open summaries by outline level: stack[level - 1] is the parent of a task at `level`; a
+  // summary left out is there by its source, so its tasks can say why they are at the top.
+  const stack: (PlanTask | { leftOut: string } | undefined)[] = []
+  const orphans: string[] = []
   /** Each task's summary, by UID: nested by csv-parents.ts's rules (and limits) at the end. */
   const parentUid = new Map<PlanTask, string>()
   const rawLinks: { successor: string; link: Node }[] = []
@@ -119,6 +139,7 @@ export function planMspdi(xml: string): ImportPlan {
     stack.length = Math.max(0, level - 1)
     if (!name) {
       plan.skipped.push({ source, reason: 'it has no name (the board needs a title)' })
+      stack[level - 1] = { leftOut: source }
       continue
     }
     const milestone = text(node, 'Milestone') === '1'
@@ -149,11 +170,13 @@ export function planMspdi(xml: string): ImportPlan {
     const problems = createItemProblems(item)
     if (problems.length > 0) {
       plan.skipped.push({ source: task.source, reason: problems.join('; ') })
+      stack[level - 1] = { leftOut: task.source }
       continue
     }
     byUid.set(uid, task)
     const parent = stack[level - 2]
-    if (parent) parentUid.set(task, parent.ref)
+    if (parent && 'leftOut' in parent) orphans.push(`${task.source} under ${parent.leftOut}`)
+    else if (parent) parentUid.set(task, parent.ref)
     plan.roots.push(task)
     stack[level - 1] = task
   }
@@ -164,6 +187,12 @@ export function planMspdi(xml: string): ImportPlan {
     (task) => task.ref,
     (task) => parentUid.get(task) ?? '',
   )
+  if (orphans.length > 0)
+    plan.notes.push(
+      `Imported at the top level because their summary task is left out: ${someOf(orphans, '; ', NAMED_ORPHANS)}.`,
+    )
+
+  const candidates: LinkCandidate[] = []
 
   for (const { successor, link } of rawLinks) {
     const predecessor = text(link, 'PredecessorUID')
@@ -213,13 +242,16 @@ export function planMspdi(xml: string): ImportPlan {
     }
     if (Math.abs(exact - lagDays) > 1e-9)
       plan.notes.push(`${label}: a lag of ${exact.toFixed(2)} days is rounded to ${lagDays}.`)
-    const planLink: PlanLink = {
+    candidates.push({
       predecessor: { ref: predecessor },
       successorRef: successor,
       lagDays,
       label: lagDays ? `${label} (+${lagDays}d)` : label,
-    }
-    plan.links.push(planLink)
+      from: predecessor,
+      name: nameByUid.get(predecessor)!,
+    })
   }
+  // What the board refuses one by one after the tasks are made, known before anything is sent.
+  plan.links = screenLinks(candidates, plan.skipped)
   return plan
 }

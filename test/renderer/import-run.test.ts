@@ -3,6 +3,7 @@
 // names the item by its place in the batch, not by the file's line).
 import { describe, expect, it } from 'vitest'
 import { refusedTask, runImport } from '../../src-renderer/exchange/import-run'
+import type { CreateTaskItem } from '../../src-shared/api'
 import type { ImportPlan, PlanTask } from '../../src-shared/exchange/import-plan'
 import { createPlannerStore } from '../../src-renderer/state'
 import { fakePlannerApi, snapshot, task } from './state/fixtures'
@@ -110,5 +111,77 @@ describe('runImport, a refused batch', () => {
     )
     expect(refusedTask('tasks[0].title: must not be blank', batch)?.source).toBe('row 1')
     expect(refusedTask('the board is busy', batch)).toBeUndefined()
+  })
+})
+
+describe('runImport, tasks linked to a milestone of the same file', () => {
+  // The contract's schema of a create item is recursive (subtasks), which its inferred type loses.
+  const itemsOf = (request: { tasks: unknown[] }) => request.tasks as CreateTaskItem[]
+
+  /** Build (row 2, linked to row 4's milestone), Docs (row 3), Launch (row 4, the milestone). */
+  async function importWith(milestoneMade: boolean) {
+    const store = createPlannerStore()
+    store.getState().snapshotReceived(snapshot([task('t1')]))
+    const launch = task('m7', { title: 'Launch', projectKey: 'WEB', key: 7, type: 'milestone' })
+    const fake = fakePlannerApi({
+      'tasks:create': (request) =>
+        itemsOf(request)[0]!.title === 'Launch' && !milestoneMade
+          ? { ok: false, error: { code: 'INVALID_REQUEST', message: 'tasks[0].title: taken' } }
+          : {
+              ok: true,
+              value: {
+                created: itemsOf(request).map((t, index) => ({
+                  index,
+                  id: t.title === 'Launch' ? 'm7' : `n${index}`,
+                  projectKey: 'WEB',
+                  key: 8 + index,
+                  task: launch,
+                })),
+                unknown: [],
+              },
+            },
+      'board:sync': () => ({ ok: true, value: snapshot([task('t1'), launch]) }),
+    })
+    const milestone = row(4, 'Launch')
+    milestone.item.type = 'milestone'
+    const plan: ImportPlan = {
+      roots: [{ ...row(2, 'Build'), milestoneRef: '4' }, row(3, 'Docs'), milestone],
+      links: [],
+      skipped: [],
+      notes: [],
+    }
+    const report = await runImport(store, fake.api, plan, 'WEB', {
+      onProgress: () => {},
+      cancelled: () => false,
+    })
+    const sent = fake
+      .callsOf('tasks:create')
+      .map((r) => itemsOf(r).map((t) => [t.title, t.milestoneId]))
+    return { sent, report }
+  }
+
+  it('makes the milestone first, then links the task to the milestone’s new id', async () => {
+    const { sent, report } = await importWith(true)
+    expect(sent).toEqual([
+      [['Launch', undefined]],
+      [
+        ['Build', 'm7'],
+        ['Docs', undefined],
+      ],
+    ])
+    expect(report.skipped).toEqual([])
+  })
+
+  it('makes the task without it when the milestone was not made, and says so', async () => {
+    const { sent, report } = await importWith(false)
+    expect(sent[1]).toEqual([
+      ['Build', undefined],
+      ['Docs', undefined],
+    ])
+    expect(report.skipped).toContainEqual({
+      source: 'milestone of row 2',
+      reason:
+        'its milestone (row 4) is not on the board (not created, or not yet seen); the task is created without it',
+    })
   })
 })

@@ -170,3 +170,55 @@ describe('MSPDI rows the board would refuse', () => {
     expect(plan.skipped.map((s) => s.reason).join(' ')).toMatch(/lag .*abc/)
   })
 })
+
+const link = (uid: number, lag = 0) =>
+  `<PredecessorLink><PredecessorUID>${uid}</PredecessorUID><Type>1</Type><LinkLag>${lag}</LinkLag><LagFormat>7</LagFormat></PredecessorLink>`
+
+describe('MSPDI links and summaries the board would refuse or lose', () => {
+  it('leaves out a link on the task itself, one made twice, and one closing a loop, with why', () => {
+    const plan = planMspdi(
+      project(
+        row(1, 'A', 1, link(1) + link(3)) +
+          row(2, 'B', 1, link(1) + link(1, 4800)) +
+          row(3, 'C', 1, link(2)),
+      ),
+    )
+    expect(plan.links.map((l) => l.label)).toEqual(['C → A', 'A → B'])
+    const reasons = Object.fromEntries(plan.skipped.map((s) => [s.source, s.reason]))
+    expect(reasons['A → A']).toBe('a task cannot depend on itself')
+    expect(reasons['A → B (+1d)']).toBe('it already depends on A')
+    expect(reasons['B → C']).toBe('it would make a loop of dependencies through B')
+  })
+
+  it('says which tasks go to the top because their summary task is left out', () => {
+    const plan = planMspdi(
+      project(
+        row(1, 'Phase', 1, '<Start>2026-02-30T08:00:00</Start>') +
+          row(2, 'Child A', 2) +
+          row(3, 'Grandchild', 3) +
+          row(4, 'Next', 1),
+      ),
+    )
+    expect(plan.roots.map((t) => t.item.title)).toEqual(['Child A', 'Next'])
+    expect(plan.roots[0]!.children.map((t) => t.item.title)).toEqual(['Grandchild'])
+    expect(plan.notes.join(' ')).toContain(
+      'Imported at the top level because their summary task is left out: "Child A" (task 2 (UID 2)) under "Phase" (task 1 (UID 1))',
+    )
+  })
+
+  it('refuses a file with a DOCTYPE, whose entities would change its text', () => {
+    const xml = (doctype: string) =>
+      `<?xml version="1.0"?>\n<!-- saved -->\n${doctype}<Project><Tasks>${row(1, 'a&x;b', 1)}</Tasks></Project>`
+    for (const doctype of [
+      '<!DOCTYPE p [<!ENTITY x "HELLO">]>',
+      '<!DOCTYPE p [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+      '<!doctype Project>',
+    ]) {
+      expect(() => planMspdi(xml(doctype))).toThrow(MspdiError)
+      expect(() => planMspdi(xml(doctype))).toThrow(/DOCTYPE/)
+    }
+    // The words in a task's notes are only text.
+    const notes = planMspdi(project(row(1, 'A', 1, '<Notes>&lt;!DOCTYPE x&gt;</Notes>')))
+    expect(notes.roots[0]!.item.descriptionContent).toBe('<!DOCTYPE x>')
+  })
+})
