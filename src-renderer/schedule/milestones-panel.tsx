@@ -120,7 +120,7 @@ function OpenMilestonesPanel(): React.JSX.Element {
                 <td>{row.doneCount}</td>
                 <td>{row.done ? `reached ${row.forecastDay}` : row.forecastDay || '—'}</td>
                 <td>{slipText(row.slipDays)}</td>
-                <td>{row.atRisk ? 'at risk' : ''}</td>
+                <td>{row.passed ? 'passed, not reached' : row.atRisk ? 'at risk' : ''}</td>
                 {baseline && <td>{slipText(row.baselineSlipDays)}</td>}
               </tr>
             ))}

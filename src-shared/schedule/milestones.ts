@@ -17,7 +17,7 @@
 // the milestone itself (its direct dependencies). Done = endedAt set. A linked task is overdue
 // when it is not done and its due day has passed (today is on or after its finish day).
 // Slip = forecast finish day - planned finish day, in days. At risk: not done, and the forecast
-// is after the due, or a linked task is overdue.
+// is after the due, a linked task is overdue, or its own due day has passed ("passed").
 import {
   dayNumberOfIsoDay,
   dayNumberOfTimestamp,
@@ -55,6 +55,8 @@ export interface MilestoneRow {
   forecastDay: string
   /** Forecast minus due, in days (positive = late); undefined without both. */
   slipDays: number | undefined
+  /** Not done, and its due day has passed (a date someone set, missed; its slip stays 0). */
+  passed: boolean
   atRisk: boolean
   /** Forecast minus the baseline's due, in days; undefined without a baseline date for it. */
   baselineSlipDays: number | undefined
@@ -132,6 +134,9 @@ export function milestoneOverview(index: ScheduleIndex, options: MilestoneOption
     const planned = index.finishDay[m] as number
     const slipDays =
       Number.isNaN(planned) || Number.isNaN(forecast) ? undefined : forecast - planned
+    // Its day is over and it is not reached: at risk, whatever its chain says (its work may all
+    // be done; the "today" floor, which would make it slip, is for work only).
+    const passed = !done && !Number.isNaN(planned) && planned <= today
     const base = options.baseline?.get(milestone.id)
     const baseExtent = base ? taskExtent({ ...base, type: 'milestone' }) : undefined
     const baselineSlipDays =
@@ -145,7 +150,8 @@ export function milestoneOverview(index: ScheduleIndex, options: MilestoneOption
       overdueTaskIds,
       forecastDay: Number.isNaN(forecast) ? '' : isoDayOfDayNumber(forecast - 1),
       slipDays,
-      atRisk: !done && ((slipDays ?? 0) > 0 || overdueTaskIds.length > 0),
+      passed,
+      atRisk: !done && (passed || (slipDays ?? 0) > 0 || overdueTaskIds.length > 0),
       baselineSlipDays,
     })
   }

@@ -49,6 +49,21 @@ describe('milestone overview', () => {
     expect(m).toMatchObject({ id: 'M', overdueTaskIds: [], atRisk: false })
   })
 
+  it('a milestone whose day has passed, not reached, is at risk and says so', () => {
+    // Its linked work done, nothing pushing it: it read as "on track" weeks after its day.
+    const board = [
+      milestone('M', '2026-11-10'),
+      task('t', '2026-11-02', '2026-11-05', { milestoneId: 'M', endedAt: '2026-11-05T10:00:00Z' }),
+      milestone('R', '2026-11-12', { endedAt: '2026-11-12T09:00:00Z' }),
+      milestone('F', '2026-12-10'),
+    ]
+    const overview = milestoneOverview(buildScheduleIndex(board, []), { today })
+    const byId = (id: string) => overview.find((r) => r.id === id)
+    expect(byId('M')).toMatchObject({ passed: true, atRisk: true, slipDays: 0 })
+    expect(byId('R')).toMatchObject({ passed: false, atRisk: false })
+    expect(byId('F')).toMatchObject({ passed: false, atRisk: false })
+  })
+
   it('lists every milestone by due day, the undated last', () => {
     expect(rows.map((r) => [r.id, r.dueDay])).toEqual([
       ['M3', '2026-11-10'],
