@@ -11,7 +11,7 @@ import { descriptionNestingProblem } from '../../src-shared/api/description-nest
 import { DescriptionContent, Tags, TagName, Title } from '../../src-shared/api/fields'
 import { SERVICE_LIMITS as L } from '../../src-shared/api/limits'
 import type { Task } from '../../src-shared/api/resources'
-import { isEmailAddress, isHttpUrl } from '../../src-shared/api/value-checks'
+import { characterCount, isEmailAddress, isHttpUrl } from '../../src-shared/api/value-checks'
 import type { PropertyShape } from '../../src-shared/board/vocabulary'
 import type { DraftPropertyValue, TaskDraft } from './draft'
 import { INCOMPLETE_DATE, isBlankValue, timestampForDay } from './draft'
@@ -92,7 +92,8 @@ export function validateDraft(draft: TaskDraft, context: ValidateContext): Field
 
 function emailProblem(value: string, what: string): string | undefined {
   if (value === '') return undefined
-  if (value.length > L.propertyEmailLength) return `at most ${L.propertyEmailLength} characters`
+  if (characterCount(value) > L.propertyEmailLength)
+    return `at most ${L.propertyEmailLength} characters`
   return isEmailAddress(value) ? undefined : `must be ${what}`
 }
 
@@ -127,7 +128,8 @@ export function propertyProblem(
   switch (shape.type) {
     case 'Text':
       if (typeof value !== 'string') return expect('a string')
-      return value.length > L.propertyTextLength
+      // Characters as the service counts them (code points: an emoji is one).
+      return characterCount(value) > L.propertyTextLength
         ? `at most ${L.propertyTextLength} characters`
         : undefined
     case 'Number':
@@ -140,11 +142,13 @@ export function propertyProblem(
         : expect('an ISO date (YYYY-MM-DD) or date-time')
     case 'Email':
       if (typeof value !== 'string') return expect('an e-mail address')
-      if (value.length > L.propertyEmailLength) return `at most ${L.propertyEmailLength} characters`
+      if (characterCount(value) > L.propertyEmailLength)
+        return `at most ${L.propertyEmailLength} characters`
       return isEmailAddress(value) ? undefined : expect('an e-mail address')
     case 'URL':
       if (typeof value !== 'string') return expect('an http(s) URL')
-      if (value.length > L.propertyUrlLength) return `at most ${L.propertyUrlLength} characters`
+      if (characterCount(value) > L.propertyUrlLength)
+        return `at most ${L.propertyUrlLength} characters`
       return isHttpUrl(value) ? undefined : expect('an http(s) URL')
     case 'Checkbox':
     case 'Toggle':

@@ -13,18 +13,21 @@ const noComma = (what: string) =>
 
 const Email = z.email('must be an e-mail address')
 
+/** A project key; list filters refuse a `projectKey` value that is none (http/task-routes.ts). */
+export const ProjectKey = z
+  .string()
+  .regex(
+    /^[A-Z][A-Z0-9_]{0,19}$/,
+    'project keys are 1-20 capital letters, digits or _, starting with a letter',
+  )
+
 export const BoardFile = z
   .strictObject({
     name: z.string().trim().min(1, 'a board needs a name').max(200),
     projects: z
       .array(
         z.strictObject({
-          key: z
-            .string()
-            .regex(
-              /^[A-Z][A-Z0-9_]{0,19}$/,
-              'project keys are 1-20 capital letters, digits or _, starting with a letter',
-            ),
+          key: ProjectKey,
           name: z.string().trim().min(1).max(200),
         }),
       )

@@ -44,6 +44,78 @@ const turndown = new TurndownService({
   bulletListMarker: '-',
 })
 
+// The markdown form of text and HTML input is read as markdown, and usually rendered. Turndown
+// escapes most of markdown's syntax in text, but not `<` or entities: text input
+// `<img src=x onerror=alert(1)>`, or HTML input `&lt;img …&gt;` (which the parser decodes),
+// came back as a live <img onerror> in the markdown form, and `<javascript:alert(1)>` as a
+// live link. So every text run is escaped here for CommonMark to read it back as the same
+// literal text, and link and image attributes so that a title or address cannot end its link
+// early and leave the rest to be read as markup (docs/board-service.md, Tasks).
+
+/**
+ * One line of a text run. Everywhere: the backslash, inline syntax (`` ` * _ [ ] ``), GFM's
+ * `~` and `|`, every `<` (HTML, comments, autolinks; escaping each one, since a `<` ending one
+ * text node and a tag name starting the next, `&lt;<span>img …`, join into a tag), and `&` that
+ * could begin an entity (or ends the run, the next one could complete it). At the line's start:
+ * what opens a block (`#`, `-`, `+`, `>`, `=`, `1.`, `1)`), even with nothing after it.
+ */
+function escapeMarkdownLine(line: string): string {
+  return line
+    .replace(/[\\`*_[\]<~|]/g, '\\$&')
+    .replace(/&(?=[#A-Za-z0-9]|$)/g, '\\&')
+    .replace(/^([ \t]*)([-+>=#])/, '$1\\$2')
+    .replace(/^([ \t]*)(\d{1,9})([.)])/, '$1$2\\$3')
+}
+
+/** A text run; line by line, since text in `<pre>` keeps its line breaks. */
+function escapeMarkdownText(text: string): string {
+  return text.split('\n').map(escapeMarkdownLine).join('\n')
+}
+
+/**
+ * A link destination that stays one: whitespace and control characters percent-encoded (a
+ * space or line break would end it), and `\ < > ( ) &` backslash-escaped (a trailing `\`
+ * escaped the closing parenthesis, and an entity would be decoded).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what must not stay raw
+const SPACE_OR_CONTROL = /[\u0000-\u0020\u007f]/g
+
+function markdownDestination(url: string): string {
+  return url
+    .replace(SPACE_OR_CONTROL, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(/[\\<>()&]/g, '\\$&')
+}
+
+/**
+ * A link title, `"…"` included, or ''. `\` and `"` escaped (turndown escaped only `"`, so a
+ * title ending in `\` closed its own quote and its link, and the rest, `<img onerror>`, was
+ * read as HTML), and `<` and `&` too, so that even read as text it is only text.
+ */
+function markdownTitle(title: string | null): string {
+  const text = (title ?? '').replace(/(\n+\s*)+/g, '\n')
+  return text ? ` "${text.replace(/[\\"<&]/g, '\\$&')}"` : ''
+}
+
+turndown.escape = escapeMarkdownText
+turndown.addRule('safeLink', {
+  filter: (node) => node.nodeName === 'A' && Boolean(node.getAttribute('href')),
+  replacement: (content, node) => {
+    const element = node as HTMLElement
+    const href = markdownDestination(element.getAttribute('href') ?? '')
+    return `[${content}](${href}${markdownTitle(element.getAttribute('title'))})`
+  },
+})
+turndown.addRule('safeImage', {
+  filter: 'img',
+  replacement: (_content, node) => {
+    const element = node as HTMLElement
+    const src = element.getAttribute('src') ?? ''
+    if (!src) return ''
+    const alt = escapeMarkdownText((element.getAttribute('alt') ?? '').replace(/(\n+\s*)+/g, '\n'))
+    return `![${alt}](${markdownDestination(src)}${markdownTitle(element.getAttribute('title'))})`
+  },
+})
+
 const TO_TEXT_OPTIONS = {
   wordwrap: false as const,
   selectors: [
@@ -104,7 +176,9 @@ export function recentlyConverted(
   type: DescriptionType,
   content: string,
 ): StoredDescription | undefined {
-  if (content.trim() === '') return EMPTY
+  // Only the empty description is all three forms empty: whitespace is text as sent (the text
+  // form of text input, the markdown form of markdown input), kept as the client wrote it.
+  if (content === '') return EMPTY
   return recent.get(`${type}\u0000${content}`)
 }
 
@@ -114,7 +188,7 @@ export function rememberConverted(
   content: string,
   converted: StoredDescription,
 ): void {
-  if (content.trim() === '') return
+  if (content === '') return
   if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string)
   recent.set(`${type}\u0000${content}`, converted)
 }

@@ -8,11 +8,14 @@ import { whenWriteLockFree } from '../db/write-lock'
 import { createDependency, deleteDependency, listDependencies } from '../store/dependencies'
 import type { RouteContext } from './route-context'
 import { DEPENDENCIES_PATH } from './error-replies'
-import { parseOrThrow } from './parse-body'
+import { parseOrThrow, parseQueryOrThrow } from './parse-body'
 
 export function registerDependencyRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get(DEPENDENCIES_PATH, async (request) => {
-    const query = parseOrThrow(ListDependenciesQuery, request.query, 'Invalid query')
+    const query = parseQueryOrThrow(
+      ListDependenciesQuery,
+      request.query as Record<string, string | string[] | undefined>,
+    )
     return {
       success: true,
       dependencies: listDependencies(context.forRequest(request), query, context.taskUrl),

@@ -1,6 +1,7 @@
 // Custom properties: checking a value against its board-defined type, the rows that index it
 // for filtering, and how a `prop_<Name>` filter matches (the spec's table, per type).
 import {
+  characterCount,
   isEmailAddress,
   isHttpUrl,
   SERVICE_LIMITS,
@@ -21,7 +22,7 @@ export function checkPropertyValue(
   switch (definition.type) {
     case 'Text':
       if (typeof value !== 'string') return expect('a string')
-      if (value.length > SERVICE_LIMITS.propertyTextLength)
+      if (characterCount(value) > SERVICE_LIMITS.propertyTextLength)
         return { problem: `at most ${SERVICE_LIMITS.propertyTextLength} characters` }
       return value
     case 'Number':
@@ -33,13 +34,13 @@ export function checkPropertyValue(
     }
     case 'Email':
       if (typeof value !== 'string') return expect('an e-mail address')
-      if (value.length > SERVICE_LIMITS.propertyEmailLength)
+      if (characterCount(value) > SERVICE_LIMITS.propertyEmailLength)
         return { problem: `at most ${SERVICE_LIMITS.propertyEmailLength} characters` }
       if (!isEmailAddress(value)) return expect('an e-mail address')
       return value
     case 'URL':
       if (typeof value !== 'string') return expect('an http(s) URL')
-      if (value.length > SERVICE_LIMITS.propertyUrlLength)
+      if (characterCount(value) > SERVICE_LIMITS.propertyUrlLength)
         return { problem: `at most ${SERVICE_LIMITS.propertyUrlLength} characters` }
       if (!isHttpUrl(value)) return expect('an http(s) URL')
       return value

@@ -148,7 +148,9 @@ function updateOne(
   const dueDate =
     item.dueDate === undefined ? current.dueDate : canonicalDate(item.dueDate, `${path}.dueDate`)
   if (item.startDate !== undefined || item.dueDate !== undefined) {
-    checkDateOrder(target.type === 'milestone' ? '' : startDate, dueDate, path)
+    const sent =
+      item.startDate === undefined ? 'dueDate' : item.dueDate === undefined ? 'startDate' : 'both'
+    checkDateOrder(target.type === 'milestone' ? '' : startDate, dueDate, path, sent)
     if (item.startDate !== undefined) set('start_date', startDate)
     if (item.dueDate !== undefined) set('due_date', dueDate)
   }

@@ -160,13 +160,28 @@ export function canonicalDate(value: string, path: string): string {
   return canonical
 }
 
-export function checkDateOrder(startDate: string, dueDate: string, path: string): void {
-  if (startDate !== '' && dueDate !== '' && startDate > dueDate) {
+/**
+ * Refuses a start after the due date. The error names a field the client sent: an update that
+ * moves only the due date before the stored start is told about `dueDate` (naming `startDate`,
+ * which it did not send, sent its author looking at the wrong field); with both sent, or on
+ * create, the start is named.
+ */
+export function checkDateOrder(
+  startDate: string,
+  dueDate: string,
+  path: string,
+  sent: 'both' | 'startDate' | 'dueDate' = 'both',
+): void {
+  if (startDate === '' || dueDate === '' || startDate <= dueDate) return
+  if (sent === 'dueDate')
     throw badField(
-      `${path}.startDate`,
-      `the start (${startDate}) is after the due date (${dueDate})`,
+      `${path}.dueDate`,
+      `the due date (${dueDate}) is before the start (${startDate}) the task has`,
     )
-  }
+  throw badField(
+    `${path}.startDate`,
+    `the start (${startDate}) is after the due date (${dueDate})${sent === 'startDate' ? ' the task has' : ''}`,
+  )
 }
 
 /** A null property value on create: there is nothing to remove. */

@@ -42,3 +42,23 @@ export function isHttpUrl(value: string): boolean {
     return false
   }
 }
+
+/**
+ * Characters as every length limit counts them (SERVICE_LIMITS, docs/board-service.md): Unicode
+ * code points, so that '😀' is one, not the two UTF-16 units `length` counts. zod's `.max` on a
+ * string counts the same way (title, description, tags); the property values are checked here.
+ */
+export function characterCount(value: string): number {
+  let count = value.length
+  for (let i = 0; i < value.length - 1; i += 1) {
+    const code = value.charCodeAt(i)
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count -= 1
+        i += 1
+      }
+    }
+  }
+  return count
+}

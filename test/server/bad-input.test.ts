@@ -83,7 +83,35 @@ const cases: Case[] = [
     request: () => ({ method: 'PATCH', url: TASKS, body: 'null' }),
     status: 400,
     error: true,
-    message: /Invalid request: .*object/,
+    message: /^The body is null; send a JSON object\.$/,
+  },
+  {
+    name: 'JSON null as the body of a dependency create (code shape)',
+    request: () => ({ method: 'POST', url: DEPENDENCIES, body: 'null' }),
+    status: 400,
+    error: 'INVALID_REQUEST',
+    message: /^The body is null; send a JSON object\.$/,
+  },
+  {
+    name: 'JSON null as the body of a dependency delete',
+    request: () => ({ method: 'DELETE', url: DEPENDENCIES, body: 'null' }),
+    status: 400,
+    error: true,
+    message: /^The body is null; send a JSON object\.$/,
+  },
+  {
+    name: 'a JSON array as the body',
+    request: () => ({ method: 'POST', url: TASKS, body: '[{"title":"x"}]' }),
+    status: 400,
+    error: true,
+    message: /^The body is an array; send a JSON object\.$/,
+  },
+  {
+    name: 'a JSON string as the body',
+    request: () => ({ method: 'POST', url: TASKS, body: '"tasks"' }),
+    status: 400,
+    error: true,
+    message: /^The body is a string; send a JSON object\.$/,
   },
   {
     name: 'text/plain content type',
@@ -977,7 +1005,42 @@ const cases: Case[] = [
     request: () => ({ method: 'GET', url: `${DEPENDENCIES}?task=WEB-1` }),
     status: 400,
     error: true,
-    message: /Invalid query: unknown field task/,
+    message: /^Query parameter "task" is not a filter of this endpoint\.$/,
+  },
+  {
+    name: 'dependency list with a repeated taskKey',
+    request: () => ({
+      method: 'GET',
+      url: `${DEPENDENCIES}?taskProjectKey=WEB&taskKey=1&taskKey=2`,
+    }),
+    status: 400,
+    error: true,
+    message: /^Query parameter "taskKey" is given more than once; it takes one value\.$/,
+  },
+  {
+    name: 'dependency list with a repeated taskId',
+    request: (ids) => ({
+      method: 'GET',
+      url: `${DEPENDENCIES}?taskId=${ids.parent}&taskId=${ids.other}`,
+    }),
+    status: 400,
+    error: true,
+    message: /^Query parameter "taskId" is given more than once; it takes one value\.$/,
+  },
+  {
+    name: 'dependency list with an empty taskId',
+    request: () => ({ method: 'GET', url: `${DEPENDENCIES}?taskId=` }),
+    status: 400,
+    error: true,
+    message: /^Query parameter "taskId" is empty\.$/,
+  },
+  {
+    name: 'dependency list with taskKey but no taskProjectKey',
+    request: () => ({ method: 'GET', url: `${DEPENDENCIES}?taskKey=1` }),
+    status: 400,
+    error: true,
+    message:
+      /^Query parameter "taskProjectKey" is missing: taskProjectKey and taskKey go together\.$/,
   },
 
   // Query strings of the list endpoint.
@@ -1008,6 +1071,36 @@ const cases: Case[] = [
     status: 400,
     error: true,
     message: /Query parameter "status" is given more than once; use one comma-separated list/,
+  },
+  {
+    name: 'a blank tag filter (no task can have a blank tag)',
+    request: () => ({ method: 'GET', url: `${TASKS}?tag=ui,%20` }),
+    status: 400,
+    error: true,
+    message: /^Query parameter "tag" has " ", which no task can have: a tag must not be blank\.$/,
+  },
+  {
+    name: 'a tag filter longer than any tag',
+    request: () => ({ method: 'GET', url: `${TASKS}?tag=${'t'.repeat(101)}` }),
+    status: 400,
+    error: true,
+    message:
+      /^Query parameter "tag" has "t{101}", which no task can have: at most 100 characters\.$/,
+  },
+  {
+    name: 'a projectKey filter no project can have',
+    request: () => ({ method: 'GET', url: `${TASKS}?projectKey=WEB;type=task` }),
+    status: 400,
+    error: true,
+    message:
+      /^Query parameter "projectKey" has "WEB;type=task", which no project can have: project keys are 1-20 capital letters, digits or _, starting with a letter\.$/,
+  },
+  {
+    name: 'a lower-case projectKey filter',
+    request: () => ({ method: 'GET', url: `${TASKS}?projectKey=WEB,ops` }),
+    status: 400,
+    error: true,
+    message: /^Query parameter "projectKey" has "ops", which no project can have/,
   },
   {
     name: 'prop_ filter of an unknown property',

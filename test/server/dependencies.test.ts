@@ -142,3 +142,56 @@ describe('dependencies', () => {
     })
   })
 })
+
+// Choices where the spec is silent (docs/board-service.md, Dependencies): a dependency only
+// orders two tasks' dates, so it may end at a milestone (the usual "done before the release"),
+// start at one, and join a parent and its own subtask in either direction (a parent that
+// cannot finish before a child, or a child that starts after its parent's design work). Only
+// a task with itself and a cycle are refused.
+describe('dependencies the spec neither allows nor forbids', () => {
+  it('takes a milestone as predecessor or successor', async () => {
+    await createTasks(
+      service,
+      newTask({ title: 'Release', type: 'milestone', dueDate: '2026-05-01' }),
+    )
+    const release = (await listTasks(service)).find((t) => t.title === 'Release')!
+    const [design, build] = tasks as [Task, Task]
+    const into = await link({ predecessorId: design.id, successorId: release.id })
+    expect(into.status).toBe(200)
+    expect(into.body.dependency.successorId).toBe(release.id)
+    const out = await link({ predecessorId: release.id, successorId: build.id, lagDays: 1 })
+    expect(out.status).toBe(200)
+    expect(out.body.dependency.predecessorId).toBe(release.id)
+  })
+
+  it('joins a parent and its own subtask, in either direction, but not both ways', async () => {
+    await createTasks(
+      service,
+      newTask({
+        title: 'Parent',
+        subtasks: [newTask({ title: 'Child' }), newTask({ title: 'Sibling' })],
+      }),
+    )
+    const all = await listTasks(service)
+    const [parent, child, sibling] = ['Parent', 'Child', 'Sibling'].map((title) =>
+      all.find((t) => t.title === title)!,
+    ) as [Task, Task, Task]
+    expect(child.parentId).toBe(parent.id)
+    expect((await link({ predecessorId: child.id, successorId: parent.id })).status).toBe(200)
+    expect((await link({ predecessorId: parent.id, successorId: sibling.id })).status).toBe(200)
+    // The usual rules still hold: the reverse of an existing link is a cycle.
+    const back = await link({ predecessorId: parent.id, successorId: child.id })
+    expect(back.status).toBe(409)
+    expect(back.body.error).toBe('CYCLE_DETECTED')
+  })
+
+  it('joins tasks of different projects', async () => {
+    const [design, , ship] = tasks as [Task, Task, Task]
+    const response = await link({ predecessorId: design.id, successorId: ship.id })
+    expect(response.status).toBe(200)
+    expect(response.body.dependency).toMatchObject({
+      predecessorProjectKey: 'WEB',
+      successorProjectKey: 'OPS',
+    })
+  })
+})

@@ -113,6 +113,7 @@ describe('POST /api/v1/tasks', () => {
         subtasks: [
           newTask({
             title: 'Child',
+            // A subtask in another project than its parent is taken (docs/board-service.md).
             subtasks: [newTask({ title: 'Grandchild', projectKey: 'APP' })],
           }),
         ],
@@ -204,7 +205,8 @@ describe('POST /api/v1/tasks', () => {
     const [html] = await listTasks(service, 'descriptionType=html')
     const [markdown] = await listTasks(service, 'descriptionType=markdown')
     expect(html!.description).toBe('<p>a &#60; b &#38; *c*</p>')
-    expect(markdown!.description).toBe('a < b & \\*c\\*')
+    // Every '<' is escaped in markdown (it could open HTML): description-forms.test.ts.
+    expect(markdown!.description).toBe('a \\< b & \\*c\\*')
   })
 
   it('refuses a Select value that is not an option, naming the item and property', async () => {

@@ -128,6 +128,7 @@ describe('PUT and PATCH /api/v1/tasks', () => {
   it('sets and clears the parent by id or by key, and never makes a task its own ancestor', async () => {
     const one = await taskByTitle(service, 'One')
     const two = await taskByTitle(service, 'Two')
+    // Two (APP) under One (WEB): a parent in another project is taken (docs/board-service.md).
     expect((await update([{ id: two.id, parentProjectKey: 'WEB', parentKey: 1 }])).status).toBe(200)
     expect((await taskByTitle(service, 'Two')).parentId).toBe(one.id)
     const cycle = await update([{ id: one.id, parentId: two.id }])
@@ -218,9 +219,41 @@ describe('PUT and PATCH /api/v1/tasks', () => {
     const missing = await update([{ projectKey: 'WEB', key: 99, title: 'x' }])
     expect(missing.status).toBe(404)
     expect(missing.body.message).toBe('tasks[0].key: no task WEB-99 on this board.')
+  })
+
+  it('names the date field the client sent when the dates would be out of order', async () => {
     const one = await taskByTitle(service, 'One')
-    const backwards = await update([{ id: one.id, dueDate: '2026-02-01' }])
-    expect(backwards.status).toBe(400)
-    expect(backwards.body.message).toContain('tasks[0].startDate')
+    // Only dueDate sent: the stored start is not the client's mistake to look for.
+    const dueOnly = await update([{ id: one.id, dueDate: '2026-02-01' }])
+    expect(dueOnly.status).toBe(400)
+    expect(dueOnly.body.issues).toEqual([
+      {
+        path: 'tasks[0].dueDate',
+        message:
+          'the due date (2026-02-01T00:00:00.000Z) is before the start (2026-03-01T09:30:00.000Z) the task has',
+      },
+    ])
+    const startOnly = await update([{ id: one.id, startDate: '2026-03-05' }])
+    expect(startOnly.body.issues).toEqual([
+      {
+        path: 'tasks[0].startDate',
+        message:
+          'the start (2026-03-05T00:00:00.000Z) is after the due date (2026-03-04T17:00:00.000Z) the task has',
+      },
+    ])
+    // Both sent: the start is named, as on create.
+    const both = await update([{ id: one.id, startDate: '2026-03-05', dueDate: '2026-03-02' }])
+    expect(both.body.issues).toEqual([
+      {
+        path: 'tasks[0].startDate',
+        message:
+          'the start (2026-03-05T00:00:00.000Z) is after the due date (2026-03-02T00:00:00.000Z)',
+      },
+    ])
+    const stored = await taskByTitle(service, 'One')
+    expect([stored.startDate, stored.dueDate]).toEqual([
+      '2026-03-01T09:30:00.000Z',
+      '2026-03-04T17:00:00.000Z',
+    ])
   })
 })
