@@ -40,7 +40,9 @@ export interface BoardClient {
 /** The local board's address, from the planner's own IPC (it changes when the planner restarts). */
 async function localBoardAddress(page: Page): Promise<string> {
   const boards = await page.evaluate(async () => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')!.content
+    // In the page it was served with; after a reload, where the page kept it (bridge.ts).
+    const token = (document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')?.content ??
+      sessionStorage.getItem('planner-token'))!
     const response = await fetch('/ipc/boards:list', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-planner-token': token },

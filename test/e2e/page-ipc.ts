@@ -6,7 +6,10 @@ import type { Page } from 'playwright-core'
 export async function pageIpc<T>(page: Page, channel: string, payload: unknown): Promise<T> {
   const result = await page.evaluate(
     async ([name, body]) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')!.content
+      // In the page it was served with; after a reload, where the page kept it (bridge.ts).
+      // In the page it was served with; after a reload, where the page kept it (bridge.ts).
+      const token = (document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')
+        ?.content ?? sessionStorage.getItem('planner-token'))!
       const response = await fetch(`/ipc/${name}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-planner-token': token },
