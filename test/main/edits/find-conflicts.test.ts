@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { describeConflict, findConflicts, holdsEdit } from '../../../src-main/edits/find-conflicts'
+import {
+  describeConflict,
+  findConflicts,
+  holdsEdit,
+  readTasks,
+} from '../../../src-main/edits/find-conflicts'
 import { buildTask } from '../../support/task-builder'
 import { toListQuery } from '../../../src-shared/api'
 import { ANY_VERSION } from '../../../src-shared/ipc'
@@ -327,5 +332,15 @@ describe('a board that answers fewer tasks than match', () => {
     const edits = ['A', 'B'].map((t) => ({ id: byTitle(t).id, title: `${t}!` }))
     const conflicts = await findConflicts(crowded, edits, seenAll(), known())
     expect(conflicts.map((c) => [c.title, c.fields])).toEqual([['B', ['priority']]])
+  })
+
+  it('does not ask again for a task found under the other copy it was asked for by', async () => {
+    // An unconfirmed edit is looked for where the task was and where the edit puts it; found
+    // where it was, the other copy's day was asked for as well, one request per task.
+    const a = byTitle('A')
+    const { found, gone } = await readTasks(lister, [a, { ...a, status: 'Done' }])
+    expect(found.get(a.id)?.title).toBe('A')
+    expect(gone.size).toBe(0)
+    expect(queries).toHaveLength(2)
   })
 })
