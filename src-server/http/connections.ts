@@ -26,6 +26,11 @@ export interface ConnectionLimits {
   maxConnections: number
   /** How often Node checks the header and request timeouts (their granularity). */
   timeoutCheckIntervalMs: number
+  /**
+   * On close, how long requests under way may take to be answered before every connection is
+   * cut: a slow client (a trickling upload, a reader that barely reads) must not hold a stop.
+   */
+  closeGraceMs: number
 }
 
 /** The service's limits; docs/board-service.md explains each value. */
@@ -36,6 +41,7 @@ export const CONNECTION_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
   keepAliveTimeoutMs: 5_000,
   maxConnections: 256,
   timeoutCheckIntervalMs: 1_000,
+  closeGraceMs: 5_000,
 })
 
 /** Node's own limit on a request line plus headers (its default); larger ones get a 431. */

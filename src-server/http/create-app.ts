@@ -138,8 +138,15 @@ export function createApp(options: AppOptions): FastifyInstance {
   // While closing, an answer ends its connection: kept alive, the close waited for the
   // client's keep-alive to run out (5 s) after the last request under way was answered.
   let closing = false
+  let cutAll: NodeJS.Timeout | undefined
   app.addHook('preClose', async () => {
     closing = true
+    // Requests under way get a grace period, not forever (connections.ts, closeGraceMs).
+    cutAll = setTimeout(() => app.server.closeAllConnections(), limits.closeGraceMs)
+    cutAll.unref()
+  })
+  app.addHook('onClose', async () => {
+    clearTimeout(cutAll)
   })
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close')

@@ -54,3 +54,24 @@ it('answers a request under way before it closes, and ends its connection', asyn
   const listed = await service.call('GET', '/api/v1/tasks?projectKey=OPS')
   expect(JSON.stringify(listed.body)).toContain('Made while closing')
 })
+
+it('cuts a request that stalls once the close grace has passed', async () => {
+  // A client that sends half its body and stops held the close until its request timeout (30 s):
+  // the planner's embedded board gave up on it, and a SIGTERM waited.
+  service = await startTestService()
+  running = await listen(service.db, '127.0.0.1', 0, { connections: { closeGraceMs: 300 } })
+  const { port } = new URL(running.url)
+  const socket = net.connect(Number(port), '127.0.0.1')
+  await new Promise((resolve) => socket.once('connect', resolve))
+  socket.on('error', () => undefined)
+  const ended = new Promise((resolve) => socket.once('close', resolve))
+  socket.write(
+    `POST /api/v1/tasks HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${service.key}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"tasks":`,
+  )
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  const started = Date.now()
+  await running.close()
+  await ended
+  expect(Date.now() - started).toBeLessThan(5_000)
+})
