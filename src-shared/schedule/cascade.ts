@@ -19,7 +19,7 @@
 //   still broken is reported, and whether it already was before the change.
 import type { DatedTask } from './extent'
 import { finishDayOf, movedDates, startDayOf, taskExtent } from './extent'
-import { FIRST_PLAN_DAY, LAST_PLAN_DAY } from './days'
+import { FIRST_PLAN_DAY, LAST_PLAN_DAY, parseInstant } from './days'
 import { ruleOnDays, type RuleOptions } from './rule'
 import type { Scratch } from './cascade-scratch'
 import { nextGeneration, scratchOf } from './cascade-scratch'
@@ -370,7 +370,14 @@ function checkTouched(
   result.loops = [...loops].sort((a, b) => a - b)
 }
 
-/** A task whose start is after its due: the board refuses writing it so, moved or not. */
+/**
+ * A task whose start instant is after its due instant: the board refuses writing it so, moved or
+ * not. By instants, as the board compares them (and as Problems does): a start at 09:00 on a day
+ * whose due is that day's midnight is one day on the chart, but the board refuses it all the same.
+ */
 function isInverted(task: ScheduleTask): boolean {
-  return task.type !== 'milestone' && taskExtent(task)?.inverted === true
+  if (task.type === 'milestone') return false
+  const start = parseInstant(task.startDate)
+  const due = parseInstant(task.dueDate)
+  return start !== undefined && due !== undefined && start > due
 }

@@ -172,4 +172,15 @@ describe('a successor whose start is after its due (another board’s data)', ()
       { predecessorId: 'a', successorId: 'b', reason: 'inverted-successor' },
     ])
   })
+
+  it('counts a start later in the day than a midnight due as after it, as the board does', () => {
+    const tasks = [
+      task('a', '2026-03-01', '2026-03-01'),
+      task('b', '2026-03-02T09:00:00.000Z', '2026-03-02T00:00:00.000Z'),
+    ]
+    const index = buildScheduleIndex(tasks, [dep('a', 'b')])
+    const result = cascade(index, moveChanges(index, ['a'], 3))
+    expect(result.pushed).toEqual([])
+    expect(result.violated).toMatchObject([{ successorId: 'b', reason: 'inverted-successor' }])
+  })
 })
