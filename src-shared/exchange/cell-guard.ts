@@ -29,3 +29,14 @@ export function guardCell(cell: string): string {
 export function unguardCell(cell: string): string {
   return cell.replace(GUARDED, '')
 }
+
+const GUARDED_START = new RegExp(`^'(?=${FORMULA})`)
+
+/**
+ * A cell of a file the planner did not write: only a `'` that starts it is taken as a guard
+ * (spreadsheets mark text so); one inside is the author's own (`'''docstring` on a line of a
+ * description lost a quote when every guard position was read as the planner's).
+ */
+export function unguardCellStart(cell: string): string {
+  return cell.replace(GUARDED_START, '')
+}

@@ -1,7 +1,8 @@
 // A CSV file's text as a table of cells. papaparse splits it; around it: Excel's `sep=` line,
 // line ends mixed in one file, a quote never closed, and the export's formula guard taken off.
 import Papa from 'papaparse'
-import { unguardCell } from './cell-guard'
+import { unguardCell, unguardCellStart } from './cell-guard'
+import { TASK_FIELDS } from './csv-export'
 
 export interface CsvTable {
   headers: string[]
@@ -42,9 +43,13 @@ export function readCsv(text: string): CsvTable {
     while (n > 0 && (row[n - 1] ?? '').trim() === '') n--
     return n
   }
+  // The planner's own export (every Task field a column) guards inside cells too; any other
+  // file only where a spreadsheet marks a cell as text, at its start.
+  const own = TASK_FIELDS.every((field) => headers.includes(field))
+  const unguard = own ? unguardCell : unguardCellStart
   return {
-    headers: headers.map(unguardCell),
-    rows: rows.map((row) => headers.map((_, i) => unguardCell(row[i] ?? ''))),
+    headers: headers.map(unguard),
+    rows: rows.map((row) => headers.map((_, i) => unguard(row[i] ?? ''))),
     widths: rows.map(width),
   }
 }

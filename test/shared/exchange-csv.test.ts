@@ -96,6 +96,13 @@ describe('CSV export', () => {
     expect(plan.roots[0]!.item.tags).toEqual(['ok', 'x;@SUM(1+1)'])
   })
 
+  it("keeps a file's own quotes inside its cells when the planner did not write it", () => {
+    // Every guard position was read as the planner's: a description line `'''docstring` from
+    // another tool lost a quote, `'-- note` its only one. Only a leading one marks text there.
+    const table = readCsv(`title,description\n"'=A1","x\n'''docstring\n'-- note"\n`)
+    expect(table.rows[0]).toEqual(['=A1', "x\n'''docstring\n'-- note"])
+  })
+
   it('reads back tags and multi-select values holding ";" or spaces at their ends exactly', () => {
     const task = buildTask('t', {
       tags: ['x;y', ' sp ', 'ünï'],
