@@ -37,19 +37,21 @@ export function linkMilestones(
     if (cell === '' || task.item.type === 'milestone') continue
     const source = `milestone of ${task.source}`
     const row = fileRow(cell)
+    const onBoard = byId.get(cell) ?? byKey.get(cell.toLowerCase())
     if (row !== undefined) {
       const target = imported.get(row)
-      if (!target)
+      if (target?.item.type === 'milestone') task.milestoneRef = row
+      // The file's row is not imported, but the board has the milestone the cell names (the
+      // export writes the board's id): linked to that one.
+      else if (onBoard !== undefined) task.item.milestoneId = onBoard
+      else if (!target)
         plan.skipped.push({
           source,
           reason: `row ${row} (${cell}), its milestone, is not imported`,
         })
-      else if (target.item.type !== 'milestone')
-        plan.skipped.push({ source, reason: `row ${row} is a task, not a milestone` })
-      else task.milestoneRef = row
+      else plan.skipped.push({ source, reason: `row ${row} is a task, not a milestone` })
       continue
     }
-    const onBoard = byId.get(cell) ?? byKey.get(cell.toLowerCase())
     if (onBoard !== undefined) task.item.milestoneId = onBoard
     else
       plan.skipped.push({

@@ -45,6 +45,20 @@ describe('CSV import of milestone links', () => {
     expect(tasks[2]!.item.milestoneId).toBe('b9')
   })
 
+  it("links to the board's milestone when the file's row of it is not imported", () => {
+    // The export writes the board's id; the milestone's own row left out (a bad date), the
+    // task lost its link although the board has that milestone.
+    const csv = [
+      'id,projectKey,key,title,type,milestoneId,dueDate',
+      'b9,OPS,9,Go live,milestone,,2026-02-30',
+      't2,OPS,10,Build,,b9,',
+    ].join('\n')
+    const result = plan(csv)
+    const build = planTasks(result).find((t) => t.item.title === 'Build')!
+    expect(build.item.milestoneId).toBe('b9')
+    expect(result.skipped.map((s) => s.source)).not.toContain(`milestone of ${build.source}`)
+  })
+
   it('says which links it cannot restore, and imports those tasks without them', () => {
     const csv = [
       'id,projectKey,key,title,type,milestoneId,startDate,dueDate',
