@@ -105,9 +105,10 @@ const TOKEN_KEY = 'planner-token'
 
 /**
  * Browser mode's launch token. The page is opened at `/?token=…`; kept in the address, the
- * token went into the browser's history, its synced history and session restore, and every
- * screenshot of the address bar. It is taken out of the address once read, and kept for this
- * tab only (sessionStorage), so that a reload still works.
+ * token showed in the address bar (and every screenshot of it), bookmarks and every history
+ * entry of the page. It is taken out of the address once read (the first visit stays in the
+ * history; the token is good for this launch only), and kept for this tab only
+ * (sessionStorage), so that a reload still works.
  */
 function launchToken(): string | undefined {
   const given = document.querySelector<HTMLMetaElement>('meta[name="planner-token"]')?.content
