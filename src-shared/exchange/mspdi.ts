@@ -135,8 +135,17 @@ export function planMspdi(xml: string): ImportPlan {
   const parentUid = new Map<PlanTask, string>()
   const rawLinks: { successor: string; link: Node }[] = []
 
-  for (const node of tasks) {
-    const uid = text(node, 'UID')
+  const seenUids = new Set<string>()
+  for (const [position, node] of tasks.entries()) {
+    // A task's UID names it in every link. One with none (MS Project always writes one) gets a
+    // name of its own, which no link can use; two tasks with one UID make every link to it
+    // ambiguous, and the file is not read.
+    const uid = text(node, 'UID') || `#${position + 1}`
+    if (seenUids.has(uid))
+      throw new MspdiError(
+        `Two tasks have UID ${uid}; MS Project gives each task its own, so the file's links cannot be told apart. Nothing was imported.`,
+      )
+    seenUids.add(uid)
     const level = Number(text(node, 'OutlineLevel') || '1')
     if (!Number.isInteger(level) || level < 0 || level > MAX_OUTLINE_LEVEL) {
       throw new MspdiError(
@@ -153,6 +162,15 @@ export function planMspdi(xml: string): ImportPlan {
     if (!name) {
       plan.skipped.push({ source, reason: 'it has no name (the board needs a title)' })
       stack[level - 1] = { leftOut: source }
+      continue
+    }
+    // An inactive task is one the plan no longer holds (MS Project keeps it, struck through).
+    if (text(node, 'Active') === '0') {
+      plan.skipped.push({
+        source: `"${name}" (${source})`,
+        reason: 'it is inactive in MS Project (kept there struck through, out of the plan)',
+      })
+      stack[level - 1] = { leftOut: `"${name}" (${source})` }
       continue
     }
     const milestone = text(node, 'Milestone') === '1'

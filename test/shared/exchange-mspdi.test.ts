@@ -206,6 +206,27 @@ describe('MSPDI links and summaries the board would refuse or lose', () => {
     )
   })
 
+  it('leaves out an inactive task, saying so; its subtasks go to the top', () => {
+    // MS Project keeps an inactive task struck through, out of the plan; it was imported as work.
+    const plan = planMspdi(
+      project(
+        row(1, 'Cancelled', 1, '<Active>0</Active>') + row(2, 'Child', 2) + row(3, 'Kept', 1),
+      ),
+    )
+    expect(plan.roots.map((t) => t.item.title)).toEqual(['Child', 'Kept'])
+    expect(plan.skipped).toEqual([
+      { source: '"Cancelled" (task 1 (UID 1))', reason: expect.stringContaining('inactive') },
+    ])
+  })
+
+  it('refuses a file in which two tasks share a UID; a task with none is still read', () => {
+    // Links name tasks by UID: with two tasks on one, a link went to whichever came last.
+    expect(() => planMspdi(project(row(1, 'A', 1) + row(1, 'B', 1)))).toThrow(/UID 1/)
+    const noUid = '<Task><Name>Loose</Name><OutlineLevel>1</OutlineLevel></Task>'
+    const plan = planMspdi(project(noUid + noUid.replace('Loose', 'Other')))
+    expect(plan.roots.map((t) => t.item.title)).toEqual(['Loose', 'Other'])
+  })
+
   it('reads a prolog of many comments in one pass, with or without a DOCTYPE after it', () => {
     // The check was a pattern that backtracked exponentially on a run of empty comments: 40 of
     // them froze the window (the import reads the file on the page's thread).
