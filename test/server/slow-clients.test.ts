@@ -19,6 +19,7 @@ const SHORT: ConnectionLimits = {
   keepAliveTimeoutMs: 200,
   maxConnections: 6,
   timeoutCheckIntervalMs: 50,
+  closeGraceMs: 500,
 }
 
 let service: TestService
@@ -272,6 +273,7 @@ describe('defaults', () => {
       keepAliveTimeoutMs: 5_000,
       maxConnections: 256,
       timeoutCheckIntervalMs: 1_000,
+      closeGraceMs: 5_000,
     })
     const r = await listen(service.db, '127.0.0.1', 0)
     running.push(r)
