@@ -209,6 +209,14 @@ export class EditSender {
     )
   }
 
+  /**
+   * A task the planner just made, as the board listed it: its first version, so that its edits
+   * (and their undos) are checked for changes made elsewhere before the next sync stores it.
+   */
+  noteCreated(profileId: string, task: Task): void {
+    this.journal.putVersion(profileId, task)
+  }
+
   /** Tasks as read back after the planner's own writes (newer than a snapshot taken before). */
   writtenVersions(profileId: string): Task[] {
     return this.journal.allVersions(profileId)

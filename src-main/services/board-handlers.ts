@@ -148,7 +148,11 @@ export function boardHandlers(context: ServiceContext): Pick<IpcHandlers, BoardC
       const looked = tasks.slice(0, stop?.lookUpTo ?? tasks.length)
       const found = await findCreatedTasks(client, looked, { knownIds, since })
       if (named.size > NAMED_CREATES_KEPT) named.clear()
-      for (const created of found.created) named.add(created.id)
+      for (const created of found.created) {
+        named.add(created.id)
+        // Not in the stored snapshot until the next sync: known from here, for the checks.
+        if (created.task) context.sender.noteCreated(profileId, created.task)
+      }
       return reportCreate(tasks, found, stop)
     },
 
