@@ -19,6 +19,10 @@ export interface SafeStorageLike {
 }
 
 export class SafeStorageSecretStore implements SecretStore {
+  // Every change reads the whole file and writes it back: one at a time, or two at once (every
+  // board's key moved in at the first listing) each wrote over the other's key.
+  #queue: Promise<unknown> = Promise.resolve()
+
   constructor(
     private readonly safeStorage: SafeStorageLike,
     /** The file of encrypted keys (base64 per account), in the user-data folder. */
@@ -39,20 +43,30 @@ export class SafeStorageSecretStore implements SecretStore {
       : this.safeStorage.decryptString(Buffer.from(stored, 'base64'))
   }
 
-  async set(account: string, secret: string): Promise<void> {
-    this.assertUsable()
-    const all = await this.read()
-    all[account] = this.safeStorage.encryptString(secret).toString('base64')
-    await writeFileAtomic(this.file, JSON.stringify(all))
+  set(account: string, secret: string): Promise<void> {
+    return this.#exclusive(async () => {
+      this.assertUsable()
+      const all = await this.read()
+      all[account] = this.safeStorage.encryptString(secret).toString('base64')
+      await writeFileAtomic(this.file, JSON.stringify(all))
+    })
   }
 
-  async delete(account: string): Promise<boolean> {
-    this.assertUsable()
-    const all = await this.read()
-    if (!(account in all)) return false
-    delete all[account]
-    await writeFileAtomic(this.file, JSON.stringify(all))
-    return true
+  delete(account: string): Promise<boolean> {
+    return this.#exclusive(async () => {
+      this.assertUsable()
+      const all = await this.read()
+      if (!Object.hasOwn(all, account)) return false
+      delete all[account]
+      await writeFileAtomic(this.file, JSON.stringify(all))
+      return true
+    })
+  }
+
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work)
+    this.#queue = run.catch(() => undefined)
+    return run
   }
 
   private unusable(): string | undefined {
@@ -128,7 +142,8 @@ export function alsoReading(active: SecretStore, other: SecretStore): SecretStor
       if (elsewhere === null) return null
       try {
         await active.set(account, elsewhere)
-        await other.delete(account)
+        // Removed from the other store only once the active one gives it back.
+        if ((await active.get(account)) === elsewhere) await other.delete(account)
       } catch {
         // Kept where it was: it is found there again next time.
       }

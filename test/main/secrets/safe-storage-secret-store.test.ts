@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MemorySecretStore } from '../../../src-main/secrets/memory-secret-store'
 import {
+  alsoReading,
   chooseDesktopSecretStore,
   SafeStorageSecretStore,
 } from '../../../src-main/secrets/safe-storage-secret-store'
@@ -106,5 +107,33 @@ describe('chooseDesktopSecretStore', () => {
     await safe.set('board', 'tb_stale')
     expect(await next.delete('board')).toBe(true)
     expect([await keychain.get('board'), await safe.get('board')]).toEqual([null, null])
+  })
+
+  it('moves many keys at once without losing one (every board is listed at once)', async () => {
+    // Each move read the file, added its key and wrote the file back: run side by side, each
+    // write overwrote the others, and every key was then deleted from the keychain.
+    const keychain = new MemorySecretStore()
+    const safe = new SafeStorageSecretStore(fakeSafeStorage(), join(dir, 'k'), 'linux')
+    const accounts = ['board:a', 'board:b', 'board:c', 'board:d']
+    for (const account of accounts) await keychain.set(account, `tb_key_of_${account}`)
+    const store = alsoReading(safe, keychain)
+    const read = await Promise.all(accounts.map((account) => store.get(account)))
+    expect(read).toEqual(accounts.map((account) => `tb_key_of_${account}`))
+    const again = await Promise.all(accounts.map((account) => store.get(account)))
+    expect(again).toEqual(read)
+  })
+
+  it('keeps a key where it was when the move cannot be read back', async () => {
+    const keychain = new MemorySecretStore()
+    await keychain.set('board', 'tb_key')
+    const lossy: SecretStore = {
+      ...new MemorySecretStore(),
+      check: async () => ({ ok: true }),
+      get: async () => null,
+      set: async () => undefined,
+      delete: async () => false,
+    }
+    expect(await alsoReading(lossy, keychain).get('board')).toBe('tb_key')
+    expect(await keychain.get('board')).toBe('tb_key')
   })
 })
