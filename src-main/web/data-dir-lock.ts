@@ -3,7 +3,7 @@
 // whose process is gone (killed, crashed) is stale and taken over. Electron has its own
 // (app.requestSingleInstanceLock, src-main/index.ts).
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
-import { hostname } from 'node:os'
+import { hostname, uptime } from 'node:os'
 import { join } from 'node:path'
 
 export const LOCK_FILE_NAME = 'planner.lock'
@@ -35,6 +35,24 @@ export class DataDirLockedError extends Error {
 interface Holder {
   pid: number
   host: string
+  /** When it was taken (ms), where the lock says. */
+  sinceMs?: number
+}
+
+/** Lock files this process holds now: a lock naming our pid that is not one of them is stale. */
+const heldHere = new Set<string>()
+
+/**
+ * Whether a lock's holder can still be the process its pid names: not our own pid unless we hold
+ * it (a container restarts its planner under the same pid every time), and not taken before this
+ * machine started (a pid reused after a reboot). Either locked the planner out for good.
+ */
+function holderMayLive(file: string, holder: Holder, isAlive: (pid: number) => boolean): boolean {
+  if (holder.pid === process.pid) return heldHere.has(file)
+  // A minute's slack: the boot time is read off a clock that may have been set since.
+  const bootMs = Date.now() - uptime() * 1000 - 60_000
+  if (holder.sinceMs !== undefined && holder.sinceMs < bootMs) return false
+  return isAlive(holder.pid)
 }
 
 export interface LockOptions {
@@ -54,12 +72,15 @@ export function lockDataDir(dir: string, options: LockOptions = {}): DataDirLock
   const content = `${JSON.stringify({ ...me, since: new Date().toISOString() })}\n`
   // A stale lock is removed and creation tried again; a few rounds cover racing starts.
   for (let round = 0; round < 5; round++) {
-    if (tryCreate(file, content)) return heldLock(file, content)
+    if (tryCreate(file, content)) {
+      heldHere.add(file)
+      return heldLock(file, content)
+    }
     const holder = readHolder(file)
     if (holder === 'gone') continue
     if (holder !== 'unreadable') {
       // Another host's processes cannot be checked from here: its lock stands.
-      if (holder.host !== me.host || isAlive(holder.pid))
+      if (holder.host !== me.host || holderMayLive(file, holder, isAlive))
         throw new DataDirLockedError(dir, file, holder.pid, holder.host)
     }
     removeIfUnchanged(file, holder)
@@ -104,9 +125,19 @@ function readHolder(file: string): Holder | 'gone' | 'unreadable' {
 
 function parseHolder(text: string): Holder | undefined {
   try {
-    const value = JSON.parse(text) as Partial<Holder>
-    if (Number.isInteger(value.pid) && (value.pid as number) > 0 && typeof value.host === 'string')
-      return { pid: value.pid as number, host: value.host }
+    const value = JSON.parse(text) as Partial<Holder> & { since?: unknown }
+    if (
+      Number.isInteger(value.pid) &&
+      (value.pid as number) > 0 &&
+      typeof value.host === 'string'
+    ) {
+      const sinceMs = typeof value.since === 'string' ? Date.parse(value.since) : Number.NaN
+      return {
+        pid: value.pid as number,
+        host: value.host,
+        ...(Number.isNaN(sinceMs) ? {} : { sinceMs }),
+      }
+    }
   } catch {
     // Not (yet) a whole lock: the caller decides.
   }
@@ -140,6 +171,7 @@ function heldLock(file: string, content: string): DataDirLock {
     release() {
       if (!held) return
       held = false
+      heldHere.delete(file)
       try {
         // Only our own lock: never one another planner took over.
         if (readFileSync(file, 'utf8') === content) unlinkSync(file)

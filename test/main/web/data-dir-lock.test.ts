@@ -96,4 +96,23 @@ describe('lockDataDir', () => {
     expect(existsSync(lock.file)).toBe(true)
     expect(() => lockDataDir(dir, { isAlive: (pid) => pid === 4242 })).toThrow('process 4242')
   })
+
+  it('takes over a lock naming its own pid that it does not hold (a container restart)', () => {
+    // A container starts the planner under the same pid every time: the lock its last life left
+    // named a live process (this one), and the planner never started again.
+    const dir = dataDir()
+    writeLock(dir, { pid: process.pid, host: hostname(), since: new Date().toISOString() })
+    const lock = lockDataDir(dir)
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError)
+    lock.release()
+  })
+
+  it('takes over a lock taken before the machine started (its pid is someone else now)', () => {
+    const dir = dataDir()
+    writeLock(dir, { pid: 4242, host: hostname(), since: '2001-01-01T00:00:00.000Z' })
+    lockDataDir(dir, { isAlive: () => true }).release()
+    // Taken since: it stands while its process lives.
+    writeLock(dir, { pid: 4242, host: hostname(), since: new Date().toISOString() })
+    expect(() => lockDataDir(dir, { isAlive: () => true })).toThrow('process 4242')
+  })
 })
