@@ -12,7 +12,7 @@
 // A row that no longer parses (a damaged file, a newer planner's format) is never sent and never
 // dropped: it is set aside as an 'unreadable' problem, raw text included, for the user to see.
 import { randomUUID } from 'node:crypto'
-import { existsSync, renameSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs'
 import Database from 'libsql'
 import { carryOver, fileDamage, readableRows } from './journal-salvage'
 import type { ReadableRows } from './journal-salvage'
@@ -62,6 +62,16 @@ export function openEditJournal(
     for (const suffix of ['', '-wal', '-shm'])
       if (existsSync(path + suffix)) renameSync(path + suffix, keptAs + suffix)
   }
+  // A file that is no SQLite database at all is set aside before SQLite opens it: the handle a
+  // failed open leaves stays until garbage collection, and Windows renames no file still open.
+  const notADatabase = foreignFile(path)
+  if (notADatabase) {
+    setAsideFiles()
+    return {
+      journal: new EditJournal(path),
+      setAside: { keptAs, reason: notADatabase, carried: 0 },
+    }
+  }
   let opened: EditJournal
   try {
     opened = new EditJournal(path)
@@ -91,13 +101,65 @@ export function openEditJournal(
   }
 }
 
+/** Every SQLite database file starts so. */
+const SQLITE_HEADER = 'SQLite format 3\u0000'
+
+/** Why the file at `path` is no SQLite database, or undefined (no file, empty, or one). */
+function foreignFile(path: string): string | undefined {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch {
+    return undefined
+  }
+  try {
+    const head = Buffer.alloc(SQLITE_HEADER.length)
+    const read = readSync(fd, head, 0, head.length, 0)
+    if (read === 0) return undefined
+    return head.toString('latin1', 0, read) === SQLITE_HEADER ? undefined : 'file is not a database'
+  } finally {
+    closeSync(fd)
+  }
+}
+
 type BatchRow = [string, string, string, string, string, string, number, string | null]
+
+/**
+ * The journal's format (SQLite's user_version). A planner that changes what a row holds raises
+ * it; one that finds a higher number refuses the file instead of setting its rows aside.
+ */
+export const JOURNAL_FORMAT = 1
+
+export class JournalTooNewError extends Error {
+  constructor(readonly format: number) {
+    super(
+      `The edit journal was written by a newer Taskboard Planner (journal format ${format}; this planner reads up to ${JOURNAL_FORMAT}). Its waiting edits are kept as they are: start the newer planner again.`,
+    )
+    this.name = 'JournalTooNewError'
+  }
+}
 
 export class EditJournal {
   private readonly db: InstanceType<typeof Database>
 
   constructor(path: string) {
     this.db = new Database(path)
+    try {
+      this.prepare()
+    } catch (error) {
+      // Closed before the caller sets the file aside: renaming a file still open fails on
+      // Windows, the very case setting aside exists for.
+      this.db.close()
+      throw error
+    }
+  }
+
+  private prepare(): void {
+    // A journal a newer planner wrote may hold rows this one cannot read: refused whole, not
+    // read in part and its rows set aside (the older planner would drop what the newer sends).
+    const format = (this.db.prepare('PRAGMA user_version').get() as { user_version: number })
+      .user_version
+    if (format > JOURNAL_FORMAT) throw new JournalTooNewError(format)
     this.db.pragma('journal_mode = WAL')
     // FULL: a batch the journal accepted survives power loss, not only a crash.
     this.db.pragma('synchronous = FULL')
@@ -132,6 +194,17 @@ export class EditJournal {
       task_json TEXT NOT NULL,
       PRIMARY KEY (profile_id, task_id)
     )`)
+    // Batches that could not be read back, kept whole (see setAside).
+    this.db.exec(`CREATE TABLE IF NOT EXISTS set_aside_edits (
+      id TEXT NOT NULL,
+      profile_id TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      tasks_json TEXT NOT NULL,
+      seen_json TEXT NOT NULL,
+      base_json TEXT NOT NULL,
+      set_aside_at TEXT NOT NULL
+    )`)
+    if (format < JOURNAL_FORMAT) this.db.pragma(`user_version = ${JOURNAL_FORMAT}`)
   }
 
   append(
@@ -207,7 +280,7 @@ export class EditJournal {
       // The base only serves the conflict check: one that no longer parses costs the check.
       const base = parseJson(baseJson, Task.array()) ?? []
       if (tasks === undefined || seen === undefined) {
-        this.setAside(id, profile, createdAt, tasksJson)
+        this.setAside({ id, profileId: profile, createdAt, tasksJson, seenJson, baseJson })
         continue
       }
       batches.push({
@@ -371,20 +444,54 @@ export class EditJournal {
     carryOver(this.db, rows)
   }
 
-  private setAside(id: string, profileId: string, createdAt: string, raw: string): void {
+  /**
+   * A batch that no longer reads back leaves the queue as an "unreadable" problem, and the
+   * whole row is kept in `set_aside_edits` (before, only its first 500 characters survived,
+   * in the message, and the edit could not be rebuilt).
+   */
+  private setAside(row: {
+    id: string
+    profileId: string
+    createdAt: string
+    tasksJson: string
+    seenJson: string
+    baseJson: string
+  }): void {
     const problem: EditProblem = {
       id: randomUUID(),
       kind: 'unreadable',
-      createdAt,
-      message: `An edit saved on ${createdAt} could not be read back from the journal (damaged, or written by another version of the planner), so it was not sent. What it held: ${raw.slice(0, 500)}`,
+      createdAt: row.createdAt,
+      message: `An edit saved on ${row.createdAt} could not be read back from the journal (damaged, or written by another version of the planner), so it was not sent; it is kept whole in the journal's set_aside_edits table (batch ${row.id}). What it held: ${row.tasksJson.slice(0, 500)}`,
       tasks: [],
     }
     this.db.transaction(() => {
       this.db
+        .prepare(
+          'INSERT INTO set_aside_edits (id, profile_id, created_at, tasks_json, seen_json, base_json, set_aside_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          row.id,
+          row.profileId,
+          row.createdAt,
+          row.tasksJson,
+          row.seenJson,
+          row.baseJson,
+          new Date().toISOString(),
+        )
+      this.db
         .prepare('INSERT INTO edit_problems (id, profile_id, problem_json) VALUES (?, ?, ?)')
-        .run(problem.id, profileId, JSON.stringify(problem))
-      this.db.prepare('DELETE FROM pending_edits WHERE id = ?').run(id)
+        .run(problem.id, row.profileId, JSON.stringify(problem))
+      this.db.prepare('DELETE FROM pending_edits WHERE id = ?').run(row.id)
     })()
+  }
+
+  /** Batches set aside as unreadable, whole, oldest first (for a person or a later planner). */
+  setAsideRows(profileId: string): { id: string; tasksJson: string; seenJson: string }[] {
+    return this.db
+      .prepare(
+        'SELECT id, tasks_json AS tasksJson, seen_json AS seenJson FROM set_aside_edits WHERE profile_id = ? ORDER BY rowid',
+      )
+      .all(profileId) as { id: string; tasksJson: string; seenJson: string }[]
   }
 }
 

@@ -2,13 +2,18 @@
 // reached (whatever part of the send fails), later batches behind earlier ones, retries on their
 // own, refusals kept as problems when nobody waits for them. The conflict check against a real
 // board is in test/main/services/edit-write-path.test.ts.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src-main/api'
-import { EditJournal } from '../../../src-main/edits/edit-journal'
+import {
+  EditJournal,
+  JOURNAL_FORMAT,
+  JournalTooNewError,
+  openEditJournal,
+} from '../../../src-main/edits/edit-journal'
 import { EditSender } from '../../../src-main/edits/edit-sender'
 import type { BoardWriter, EditSenderOptions } from '../../../src-main/edits/edit-sender'
 import type { Task, UpdatedTaskInfo, UpdateTaskItem } from '../../../src-shared/api'
@@ -500,5 +505,54 @@ describe('edit journal', () => {
     expect(journal.pending('p').map((b) => b.tasks[0]!.title)).toEqual(['later'])
     expect(journal.problems('p')).toMatchObject([{ kind: 'unreadable' }])
     expect(journal.problems('p')[0]!.message).toContain('{not json')
+  })
+
+  it('keeps an unreadable batch whole, not only the start of it in a message', () => {
+    // A long batch a planner could not read back (another version wrote it) lost all but its
+    // first 500 characters: the acknowledged edit could not be rebuilt, even after an upgrade.
+    const long = 'x'.repeat(5_000)
+    journal.append('p', [{ id: 'a', title: long }])
+    const raw = new Database(join(dir, 'edits.db'))
+    raw
+      .prepare("UPDATE pending_edits SET tasks_json = json_set(tasks_json, '$[0].newerField', 1)")
+      .run()
+    raw.close()
+    expect(journal.pending('p')).toEqual([])
+    const [kept] = journal.setAsideRows('p')
+    expect(JSON.parse(kept!.tasksJson)).toEqual([{ id: 'a', title: long, newerField: 1 }])
+  })
+
+  it.runIf(existsSync('/proc/self/fd'))(
+    'closes a file it cannot open as a journal, so that it can be set aside (Windows)',
+    () => {
+      const path = join(dir, 'not-a-journal.db')
+      writeFileSync(path, 'this is no SQLite file, but long enough to have a header '.repeat(10))
+      const { journal: fresh, setAside } = openEditJournal(path)
+      expect(setAside?.reason).toMatch(/not a database/)
+      fresh.close()
+      const open = readdirSync('/proc/self/fd').flatMap((fd) => {
+        try {
+          return [readlinkSync(`/proc/self/fd/${fd}`)]
+        } catch {
+          return []
+        }
+      })
+      expect(open).not.toContain(setAside!.keptAs)
+    },
+  )
+
+  it('refuses a journal a newer planner wrote, leaving its waiting edits as they are', () => {
+    journal.append('p', [{ id: 'a', title: 'kept' }])
+    journal.close()
+    const raw = new Database(join(dir, 'edits.db'))
+    raw.pragma(`user_version = ${JOURNAL_FORMAT + 1}`)
+    raw.close()
+    expect(() => new EditJournal(join(dir, 'edits.db'))).toThrow(JournalTooNewError)
+    const again = new Database(join(dir, 'edits.db'))
+    expect(again.prepare('SELECT count(*) AS n FROM pending_edits').get()).toMatchObject({ n: 1 })
+    again.pragma('user_version = 1')
+    again.close()
+    journal = new EditJournal(join(dir, 'edits.db'))
+    expect(journal.pending('p').map((b) => b.tasks[0]!.title)).toEqual(['kept'])
   })
 })
