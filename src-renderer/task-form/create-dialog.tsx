@@ -1,11 +1,11 @@
 // The "New task" dialog (toolbar "New task", the N key, a drag on an empty stretch of a row):
 // every create field of the interface, checked with the service's rules before anything is
-// sent, then ONE tasks:create batch (../state/actions/create-tasks.ts). Esc or Cancel discards.
+// sent, then ONE tasks:create batch (./send-create.ts). Esc or Cancel discards; they still work
+// while "Creating…", and the answer to a create already sent is told anyway (send-create.ts).
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { CreateTaskItem } from '../../src-shared/api/task-bodies'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
-import { applyEdit, selectVocabulary, usePlanner, usePlannerStore } from '../state'
-import { createTasks } from '../state/actions/create-tasks'
+import { selectVocabulary, usePlanner, usePlannerStore } from '../state'
 import type { CreatePrefill } from '../state/slices/view-slice'
 import { dayOf, EMPTY_DRAFT } from './draft'
 import type { TaskDraft } from './draft'
@@ -13,6 +13,7 @@ import { focusFirstInvalid, shownErrors, touchedBy, withPendingTag } from './for
 import { taskKey } from './links'
 import { SubtasksField } from './subtasks-field'
 import { TaskFields } from './task-fields'
+import { sendCreate } from './send-create'
 import { createItemFrom } from './to-request'
 import { validateDraft } from './validate'
 import { useReturnFocus } from '../focus/return-focus'
@@ -69,6 +70,14 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
   useEffect(() => {
     if (attempts > 0) focusFirstInvalid(root.current)
   }, [attempts])
+  // Esc or Cancel while "Creating…" closes this dialog; the answer still comes (sendCreate).
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
 
   const change = (patch: Partial<TaskDraft>) => {
     setDraft((d) => ({ ...d, ...patch }))
@@ -92,36 +101,13 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
     }
     setSending(true)
     setFailure(undefined)
-    const outcome = await createTasks(store, api, [item])
+    const { failure } = await sendCreate(store, api, item, {
+      parentId: draft.parentId,
+      stillOpen: () => mounted.current,
+    })
+    if (!mounted.current) return
     setSending(false)
-    if (outcome.status === 'rejected') {
-      setFailure(`The board did not create the task: ${outcome.message}`)
-      return
-    }
-    close()
-    const made = outcome.tasks[0]
-    if (!made) {
-      // Created, not yet seen: the subtask link is an update of the new task, which cannot be
-      // named until the board lists it. Said, not dropped without a word.
-      if (draft.parentId) {
-        const parent = store.getState().board.tasksById[draft.parentId]
-        const parentName = parent ? `${parent.projectKey}-${parent.key}` : 'its parent'
-        store
-          .getState()
-          .addMessage(
-            'warning',
-            `"${item.title}" is not yet a subtask of ${parentName}: the board has not listed it yet. Set its Parent once it shows.`,
-          )
-      }
-      return
-    }
-    store.getState().revealTask(made.id)
-    if (draft.parentId) {
-      void applyEdit(store, api, {
-        kind: 'updateFields',
-        updates: [{ id: made.id, parentId: draft.parentId }],
-      })
-    }
+    if (failure) setFailure(failure)
   }
 
   const milestone = draft.type === 'milestone'

@@ -21,7 +21,7 @@ import {
   touchedBy,
   withPendingTag,
 } from './form-state'
-import { parentProblem, taskKey } from './links'
+import { parentChoice, parentProblem, taskKey } from './links'
 import { TaskFields } from './task-fields'
 import { TaskPicker } from './task-picker'
 import { changesFrom } from './to-request'
@@ -153,7 +153,8 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
       return
     }
     // Measured against the task as it is now: the fields the user left alone show its values.
-    const changes = changesFrom(task, { ...draft, tags: tags.tags }, vocabulary.properties)
+    // Custom properties only where the user edited them: see changesFrom.
+    const changes = changesFrom(task, { ...draft, tags: tags.tags }, vocabulary.properties, edited)
     // Only the rules of what is sent stop it: see blockingErrors.
     if (Object.keys(blockingErrors(errors, changes)).length > 0) {
       setAttempts((n) => n + 1)
@@ -229,9 +230,7 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
           pendingTag={pendingTag}
           onPendingTag={setPendingTag}
         />
-        {milestone ? (
-          <p className="field-note">A milestone cannot be a subtask nor belong to a milestone.</p>
-        ) : (
+        {parentChoice(task) === 'pick' ? (
           <TaskPicker
             label="Parent"
             value={draft.parentId}
@@ -242,6 +241,15 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
             clearable
             error={shown.parentId}
           />
+        ) : parentChoice(task) === 'clear' ? (
+          <MilestoneParent
+            parentId={draft.parentId}
+            tasksById={tasksById}
+            onClear={() => change({ parentId: '' })}
+            error={shown.parentId}
+          />
+        ) : (
+          <p className="field-note">A milestone cannot be a subtask nor belong to a milestone.</p>
         )}
         {failure && (
           <p className="form-failure" role="alert">
@@ -270,5 +278,42 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
       <FloatLines taskId={task.id} />
       <DependencyAdder task={task} api={api} />
     </section>
+  )
+}
+
+/**
+ * The parent a milestone was given on another board (or by another client): shown, and cleared
+ * on Save with "Clear parent"; never another one picked, as a milestone cannot be a subtask.
+ */
+function MilestoneParent({
+  parentId,
+  tasksById,
+  onClear,
+  error,
+}: {
+  parentId: string
+  tasksById: Readonly<Record<string, Task>>
+  onClear: () => void
+  error?: string | undefined
+}) {
+  const parent = parentId ? tasksById[parentId] : undefined
+  return (
+    <div className="form-field task-picker" role="group" aria-label="Parent">
+      <span>Parent</span>
+      <span className="picked" data-testid="Parent value">
+        {parent ? `${taskKey(parent)} ${parent.title}` : parentId || 'None'}
+      </span>
+      {parentId !== '' && (
+        <button type="button" onClick={onClear}>
+          Clear parent
+        </button>
+      )}
+      <p className="field-note">
+        {parentId !== ''
+          ? 'A milestone cannot be a subtask: clear its parent, then Save.'
+          : 'Its parent is cleared on Save.'}
+      </p>
+      {error && <span className="field-error">Parent: {error}</span>}
+    </div>
   )
 }

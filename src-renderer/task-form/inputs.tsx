@@ -5,6 +5,8 @@
 // reads its rule; as alerts, every rule was read out at once, and that one twice.
 import { useId, useState } from 'react'
 import { INCOMPLETE_DATE } from './draft'
+import { textInputAttributes } from './input-attributes'
+import type { TextKind } from './input-attributes'
 
 interface FieldProps {
   label: string
@@ -36,7 +38,8 @@ export function TextField(props: {
   value: string
   onChange: (value: string) => void
   error?: string | undefined
-  type?: 'text' | 'email' | 'url' | 'date'
+  /** What it holds; an e-mail is a text input all the same (see input-attributes.ts). */
+  type?: TextKind
   /** Known values offered while typing (a datalist); typing another is allowed. */
   suggestions?: readonly string[]
   placeholder?: string
@@ -50,7 +53,7 @@ export function TextField(props: {
         <>
           <input
             id={id}
-            type={type}
+            {...textInputAttributes(type)}
             value={value === INCOMPLETE_DATE ? '' : value}
             placeholder={placeholder}
             autoFocus={props.autoFocus}

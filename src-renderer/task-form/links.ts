@@ -74,3 +74,13 @@ export function milestoneProblem(
     return `${taskKey(milestone)} is a task, not a milestone`
   return undefined
 }
+
+/**
+ * How the details panel offers a task's Parent: a picker for a task. A milestone cannot be a
+ * subtask, so it picks none, but one another board made a subtask can have that parent cleared
+ * (the spec takes parentId "" on any update); hidden, it could never be unlinked.
+ */
+export function parentChoice(task: Pick<Task, 'type' | 'parentId'>): 'pick' | 'clear' | 'none' {
+  if (task.type !== 'milestone') return 'pick'
+  return task.parentId !== '' ? 'clear' : 'none'
+}

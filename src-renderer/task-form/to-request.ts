@@ -88,6 +88,14 @@ export function changesFrom(
   task: Task,
   draft: TaskDraft,
   properties: readonly PropertyShape[],
+  /**
+   * The fields the user edited (the panel's `edited`, keys `property:<name>`): when given, only
+   * the custom properties named here can be sent. A property's type is guessed from the values
+   * the board has shown, and that guess can change while the panel is open (another task's value
+   * syncs in): the draft's value, derived with the old guess, then read as a change the user
+   * never made, and Save wrote it back (a Date's time of day dropped).
+   */
+  edited?: ReadonlySet<string>,
 ): TaskFieldChanges {
   const changes: TaskFieldChanges = {}
   if (draft.title !== task.title) changes.title = draft.title
@@ -118,6 +126,7 @@ export function changesFrom(
   if (draft.milestoneId !== task.milestoneId) changes.milestoneId = draft.milestoneId
   const values = idTable<PropertyValue>()
   for (const shape of properties) {
+    if (edited && !edited.has(`property:${shape.name}`)) continue
     const before = propertyDraftValue(shape, entryOf(task.properties, shape.name))
     const after = entryOf(draft.properties, shape.name) ?? before
     if (sameValue(before, after)) continue

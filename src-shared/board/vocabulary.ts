@@ -42,6 +42,13 @@ export interface BoardVocabulary {
   properties: PropertyShape[]
 }
 
+/**
+ * Could this be a member's e-mail, as the board shows who acted on a task? The service checks
+ * membership only, so a member such as ops@localhost (no dot in the domain, as on many a
+ * self-hosted board) counts; a name without an '@' (another board's "Ada Lovelace") does not.
+ */
+const mayBeMember = (value: string) => value.includes('@') && !/\s/.test(value)
+
 /** At most this many distinct strings make a Select, when each is used at least twice on average. */
 const SELECT_MAX_OPTIONS = 30
 
@@ -67,7 +74,7 @@ export function boardVocabulary(tasks: readonly Task[]): BoardVocabulary {
       task.startedBy,
       task.endedBy,
     ]) {
-      if (email && isEmailAddress(email)) people.add(email.toLowerCase())
+      if (email && mayBeMember(email)) people.add(email.toLowerCase())
     }
     for (const tag of task.tags) tags.add(tag)
     if (task.type === 'milestone') {
@@ -129,9 +136,9 @@ function stringType(
   if (strings.every((v) => toCanonicalTimestamp(writableTimestamp(v)) !== undefined)) {
     return 'Date'
   }
-  if (strings.every(isEmailAddress)) {
-    return strings.every((v) => people.has(v.toLowerCase())) ? 'Person' : 'Email'
-  }
+  // Members first: a member's e-mail need not pass the Email rule (ops@localhost).
+  if (strings.every((v) => people.has(v.toLowerCase()))) return 'Person'
+  if (strings.every(isEmailAddress)) return 'Email'
   if (strings.every(isHttpUrl)) return 'URL'
   if (distinct <= SELECT_MAX_OPTIONS && strings.length >= distinct * 2) return 'Select'
   return 'Text'

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Task } from '../../../src-shared/api'
 import { CreateTaskItem } from '../../../src-shared/api'
 import type { PropertyShape } from '../../../src-shared/board/vocabulary'
+import { boardVocabulary } from '../../../src-shared/board/vocabulary'
 import {
   dayOf,
   draftFromTask,
@@ -17,7 +18,11 @@ import {
   touchedBy,
   withPendingTag,
 } from '../../../src-renderer/task-form/form-state'
-import { milestoneProblem, parentProblem } from '../../../src-renderer/task-form/links'
+import {
+  milestoneProblem,
+  parentChoice,
+  parentProblem,
+} from '../../../src-renderer/task-form/links'
 import { keyAction } from '../../../src-renderer/task-form/open-keys'
 import { navigationAction } from '../../../src-renderer/timeline/view/navigation-keys'
 import { changesFrom, createItemFrom } from '../../../src-renderer/task-form/to-request'
@@ -96,10 +101,44 @@ describe('validation in the service words', () => {
       /is after the due date/,
     )
     expect(create(draft({ assignedUserEmail: 'bob' })).assignedUserEmail).toBe(
-      'must be an e-mail address',
+      'must be the e-mail of a board member',
     )
     const sub = { key: 1, title: ' ', status: '', assignedUserEmail: '', dueDate: '' }
     expect(create(draft({ subtasks: [sub] }))['subtask:1']).toBe('must not be blank')
+  })
+
+  it('a member whose e-mail has no dot in its domain can be assigned and picked as a Person', () => {
+    // The board checks membership only: ops@localhost is a member on many a self-hosted board,
+    // and the planner refused it before anything was sent. Whether it is a member is the board's
+    // to say, in its answer.
+    const shapes: PropertyShape[] = [
+      ...PROPERTIES,
+      { name: 'Reviewer', type: 'Person', options: [] },
+    ]
+    const sub = {
+      key: 1,
+      title: 'Check',
+      status: '',
+      assignedUserEmail: 'ops@localhost',
+      dueDate: '',
+    }
+    const d = draft({
+      assignedUserEmail: 'ops@localhost',
+      properties: { Reviewer: 'ops@localhost' },
+      subtasks: [sub],
+    })
+    expect(validateDraft(d, { mode: 'create', tasksById, properties: shapes })).toEqual({})
+    expect(
+      validateDraft(draft({ properties: { Reviewer: 'Ops' } }), {
+        mode: 'create',
+        tasksById,
+        properties: shapes,
+      })['property:Reviewer'],
+    ).toBe('a Person property takes the e-mail of a board member')
+    // An Email property keeps the service's own e-mail rule.
+    expect(create(draft({ properties: { Contact: 'ops@localhost' } }))['property:Contact']).toBe(
+      'a Email property takes an e-mail address',
+    )
   })
 
   it('a new milestone cannot be created as a subtask', () => {
@@ -112,6 +151,16 @@ describe('validation in the service words', () => {
   it('a milestone is not checked on the fields the board ignores for it', () => {
     const d = draft({ type: 'milestone', tags: ['a,b'], assignedUserEmail: 'bob' })
     expect(create(d)).toEqual({})
+  })
+
+  it('a start date half typed, then hidden by choosing Milestone, does not block Create', () => {
+    // The field is gone for a milestone and the date is not sent, yet its rule stopped Create
+    // with nothing on screen to say why.
+    const d = draft({ type: 'milestone', startDate: INCOMPLETE_DATE, dueDate: '2026-05-04' })
+    expect(create(d)).toEqual({})
+    expect(create({ ...d, startDate: 'not a day' })).toEqual({})
+    // Its own field still has its rule.
+    expect(create({ ...d, dueDate: INCOMPLETE_DATE }).dueDate).toMatch(/not a whole date/)
   })
 
   it('a pending tag with a comma is named before anything is sent', () => {
@@ -162,6 +211,20 @@ describe('links', () => {
       subtasks: [{ key: 1, title: 'Step', status: '', assignedUserEmail: '', dueDate: '' }],
     })
     expect(validateDraft(withSubtask, context).parentId).toMatch(/would nest 9/)
+  })
+
+  it('a milestone given a parent elsewhere can have it cleared in its panel; no other is picked', () => {
+    // The spec takes parentId "" on any update, yet the panel hid Parent for every milestone,
+    // so one another board had made a subtask could never be unlinked from the planner.
+    const linked = { ...milestone, parentId: 'p' }
+    expect(parentChoice(linked)).toBe('clear')
+    expect(parentChoice(milestone)).toBe('none')
+    expect(parentChoice(child)).toBe('pick')
+    const d = { ...draftFromTask(linked, []), parentId: '' }
+    expect(changesFrom(linked, d, [])).toEqual({ parentId: '' })
+    expect(validateDraft(d, { mode: 'update', tasksById, properties: [], task: linked })).toEqual(
+      {},
+    )
   })
 
   it('a milestone is never a subtask, never a parent, never in a milestone', () => {
@@ -315,6 +378,28 @@ describe('the update: only what changed', () => {
         PROPERTIES,
       ),
     ).toEqual({ properties: { 'Release Date': '2024-05-02' } })
+  })
+
+  it('a custom property the user never touched is never sent, whatever its type reads as now', () => {
+    // The panel opened while every Review on the board was a date; another task's "n/a" synced
+    // in meanwhile and made Review read as Text, and renaming the task sent its Review back as
+    // the bare day it showed, dropping the board's time of day.
+    const reviewed = task('a', {
+      title: 'Login',
+      properties: { Review: '2024-03-10T15:30:00.000Z' },
+    })
+    const other = task('b', { properties: { Review: '2024-04-01' } })
+    const atOpen = boardVocabulary([reviewed, other]).properties
+    const renamed = { ...draftFromTask(reviewed, atOpen), title: 'Login v2' }
+    const now = boardVocabulary([reviewed, { ...other, properties: { Review: 'n/a' } }]).properties
+    expect(now.find((p) => p.name === 'Review')?.type).toBe('Text')
+    expect(changesFrom(reviewed, renamed, now, new Set(['title']))).toEqual({ title: 'Login v2' })
+    // One the user did edit is sent, and only that one.
+    const moved = { ...renamed, properties: { ...renamed.properties, Review: '2024-03-12' } }
+    expect(changesFrom(reviewed, moved, atOpen, new Set(['title', 'property:Review']))).toEqual({
+      title: 'Login v2',
+      properties: { Review: '2024-03-12T15:30:00.000Z' },
+    })
   })
 
   it('a changed description, or one given another format, is sent whole with its format', () => {
