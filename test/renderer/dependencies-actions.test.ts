@@ -242,7 +242,8 @@ describe('changeLag', () => {
     store.getState().selectDependency(d.id)
     const outcome = await changeLag(store, fake.api, d, 4)
     expect(outcome).toMatchObject({ ok: true, dependency: { lagDays: 4 } })
-    expect(fake.calls.map((c) => c.channel)).toEqual(['deps:delete', 'deps:create'])
+    // Read afresh first (./dependencies-lag-change.test.ts): main's delete of one gone is success.
+    expect(fake.calls.map((c) => c.channel)).toEqual(['deps:between', 'deps:delete', 'deps:create'])
     expect(fake.callsOf('deps:create')).toEqual([
       { predecessorId: 't3', successorId: 't9', lagDays: 4 },
     ])
@@ -334,7 +335,7 @@ describe('changeLag', () => {
     expect(store.getState().selectedDependencyId).toBe(d.id)
     const outcome = await changing
     const message =
-      'The dependency APP-3 → APP-9 (lag 2 days) was lost: its lag could not be changed to 5 days (The board did not answer), and it could not be put back (The board did not answer). Draw it again to restore it.'
+      'The dependency APP-3 → APP-9 (lag 2 days) was lost: its lag could not be changed to 5 days (The board did not answer), and it could not be put back (The board did not answer). Undo (Ctrl+Z) puts it back with its lag of 2 days.'
     expect(outcome).toEqual({ ok: false, message })
     expect(texts(store)).toEqual([message])
     expect(arrows(store)).toEqual([])

@@ -2,7 +2,9 @@
 // with a list query (the service does not return them). Each task found is shown at once, as the
 // board listed it to main. A sync follows in the background only when something is still missing:
 // subtasks (main does not look for them) or a task main could not find, which is shown as
-// "created, not yet seen", never as a second row, and is never re-sent.
+// "created, not yet seen", never as a second row, and is never re-sent. The subtasks that sync
+// shows are named in the create's undo step: undo moves the tasks the create made, and no other
+// task someone has put under them.
 import { toCanonicalTimestamp } from '../../../src-shared/api/dates'
 import { copyTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
@@ -28,6 +30,8 @@ export async function createTasks(
 ): Promise<CreateOutcome> {
   const since = new Date().toISOString()
   const profileId = store.getState().board.profileId
+  // Tasks shown before: none of them is a subtask this create made.
+  const before = new Set(Object.keys(store.getState().board.tasksById))
   let answer: IpcResult<CreateTasksResult>
   try {
     answer = await api.calls.tasksCreate({ tasks: [...items] })
@@ -73,9 +77,10 @@ export async function createTasks(
     )
   }
   const keys = created.map((c) => `${c.projectKey}-${c.key}`)
+  let entryId: number | undefined
   if (created.length > 0) {
     // Undo of a create asks first (the interface has no delete): ../actions/undo-redo.ts.
-    store.getState().recordHistory({
+    entryId = store.getState().recordHistory({
       label: `create ${keys.join(', ')}`,
       undo: { kind: 'retireCreated', taskIds: created.map((c) => c.id) },
       redo: null,
@@ -88,12 +93,47 @@ export async function createTasks(
     unknown.length > 0 ||
     created.some((c) => !c.task) ||
     items.some((item) => (item.subtasks?.length ?? 0) > 0)
-  if (options.resync ?? incomplete) void loadBoard(store, api, { cachedFirst: false })
+  // Identified in the same task as the snapshot that shows them: an undo pressed then moves them.
+  const onSnapshot = () => {
+    if (entryId === undefined || store.getState().board.profileId !== profileId) return
+    const ids = createdSubtasks(store.getState().board, before, items, created)
+    store.getState().createdSubtasksFound(entryId, ids)
+  }
+  if (options.resync ?? incomplete) void loadBoard(store, api, { cachedFirst: false, onSnapshot })
   return {
     status: 'created',
     tasks: created.map(({ id, projectKey, key }) => ({ id, projectKey, key })),
     unknown: unknown.map((u) => u.title),
   }
+}
+
+/**
+ * The subtasks of `items` that the board shows under the tasks created for them: by parent and
+ * title, among tasks not shown before the create (a task someone else moved under a new one was
+ * there before), each taken once, nested subtasks included.
+ */
+function createdSubtasks(
+  board: { taskIds: readonly string[]; tasksById: Readonly<Record<string, Task>> },
+  before: ReadonlySet<string>,
+  items: readonly CreateTaskItem[],
+  created: readonly { index: number; id: string }[],
+): string[] {
+  const found: string[] = []
+  const taken = new Set<string>()
+  const fresh = board.taskIds.flatMap((id) => (before.has(id) ? [] : (board.tasksById[id] ?? [])))
+  const walk = (parentId: string, subtasks: readonly CreateTaskItem[] | undefined) => {
+    for (const sub of subtasks ?? []) {
+      const task = fresh.find(
+        (t) => !taken.has(t.id) && t.parentId === parentId && t.title.trim() === sub.title.trim(),
+      )
+      if (!task) continue
+      taken.add(task.id)
+      found.push(task.id)
+      walk(task.id, sub.subtasks)
+    }
+  }
+  for (const c of created) walk(c.id, items[c.index]?.subtasks)
+  return found
 }
 
 /** The task as the planner shows it until the board's own version arrives with the next sync. */

@@ -260,19 +260,57 @@ export async function changeLag(
     }
   }
 
-  const deleted = await call(() => api.calls.depsDelete({ id: dependency.id }))
+  // The user's change, not an undo or redo (those read the board themselves and pass what it
+  // holds now, ./undo-dependency.ts): the board's dependency is read afresh first. Main answers
+  // a delete of one already gone as done, so a dependency deleted elsewhere was quietly created
+  // again, and a lag changed elsewhere was written over unseen.
+  let target = dependency
+  if (options?.record !== false) {
+    const read = await call(() => api.calls.depsBetween({ predecessorId, successorId }))
+    if (!read.ok) {
+      return fail(
+        store,
+        `Could not change the lag of ${name}: the board could not be read to check it (${clause(read.error.message)}). Nothing was changed.`,
+      )
+    }
+    const now = read.value
+    if (!now) {
+      removed(store, dependency.id)
+      return fail(
+        store,
+        `The dependency ${name} is no longer on the board (deleted elsewhere). Nothing was changed.`,
+      )
+    }
+    // The chart shows what the board holds (a new id when it was drawn again elsewhere).
+    showBetween(store, dependency, now)
+    moveSelection(now.id)
+    if (now.lagDays !== oldLag) {
+      return fail(
+        store,
+        `The lag of ${name} was changed on the board to ${days(now.lagDays)} since you saw ${days(oldLag)}. Nothing was changed; set it again if you still want ${days(lagDays)}.`,
+      )
+    }
+    target = now
+  }
+  const retarget = (to: string | null) => {
+    if (store.getState().selectedDependencyId === target.id) {
+      store.setState({ selectedDependencyId: to })
+    }
+  }
+
+  const deleted = await call(() => api.calls.depsDelete({ id: target.id }))
   if (!deleted.ok) {
     if (deleted.error.code === 'NOT_FOUND') {
-      removed(store, dependency.id)
+      removed(store, target.id)
       return fail(store, `The dependency ${name} is no longer on the board`)
     }
     return fail(store, `Could not change the lag of ${name}: ${deleted.error.message}`)
   }
-  removed(store, dependency.id, true)
+  removed(store, target.id, true)
 
   const made = await send(store, api, { predecessorId, successorId, lagDays })
   if (made.ok) {
-    moveSelection(made.dependency.id)
+    retarget(made.dependency.id)
     recordStep(store, options, {
       madeOn,
       label: `change the lag of ${name} to ${days(lagDays)}`,
@@ -291,15 +329,28 @@ export async function changeLag(
   // The old one is gone and the new one was refused: put the old one back as it was.
   const restored = await send(store, api, { predecessorId, successorId, lagDays: oldLag })
   if (restored.ok) {
-    moveSelection(restored.dependency.id)
+    retarget(restored.dependency.id)
     return fail(
       store,
       `Could not change the lag of ${name} to ${days(lagDays)} (${clause(made.reason)}). It is kept with its lag of ${days(oldLag)}.`,
     )
   }
-  moveSelection(null)
+  retarget(null)
+  // The board holds what a delete leaves, and nothing is journaled to mend it: the step is
+  // recorded as the delete it came to, so that Undo draws it again with its old lag. Undo and
+  // redo (record: false) keep their own entry, which is not done and can be run again.
+  recordStep(store, options, {
+    madeOn,
+    label: `delete dependency ${name}`,
+    undo: { kind: 'createDependency', predecessorId, successorId, lagDays: oldLag, expected: null },
+    redo: { kind: 'deleteDependency', predecessorId, successorId, expected: { lagDays: oldLag } },
+  })
+  const remedy =
+    options?.record === false
+      ? 'Draw it again to restore it.'
+      : `Undo (Ctrl+Z) puts it back with its lag of ${days(oldLag)}.`
   return fail(
     store,
-    `The dependency ${name} (lag ${days(oldLag)}) was lost: its lag could not be changed to ${days(lagDays)} (${clause(made.reason)}), and it could not be put back (${clause(restored.reason)}). Draw it again to restore it.`,
+    `The dependency ${name} (lag ${days(oldLag)}) was lost: its lag could not be changed to ${days(lagDays)} (${clause(made.reason)}), and it could not be put back (${clause(restored.reason)}). ${remedy}`,
   )
 }

@@ -7,6 +7,7 @@ import { copyTable, idTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
 import type { EditProblem, PendingEdits } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
+import { queuedSteps } from '../slices/history-slice'
 import type { PlannerStore } from '../store'
 import { loadBoard } from './load-board'
 
@@ -21,6 +22,14 @@ export async function retryEdits(store: PlannerStore, api: PlannerApi): Promise<
 
 /** Drops the board's waiting edits (the caller asked the user), then shows the board as it is. */
 export async function discardEdits(store: PlannerStore, api: PlannerApi): Promise<void> {
+  // What is queued now is what the discard drops. Read before asking: main reports its empty
+  // journal (edits:changed) before it answers, and that news marks every queued write and step
+  // as landed.
+  const before = store.getState()
+  const queuedWrites = new Set(
+    Object.entries(before.edits.written).flatMap(([id, w]) => (w.queued ? [id] : [])),
+  )
+  const steps = queuedSteps(before.history, before.board.profileId)
   const result = await api.calls.editsDiscard(undefined)
   if (!result.ok) {
     store
@@ -32,10 +41,12 @@ export async function discardEdits(store: PlannerStore, api: PlannerApi): Promis
   store.setState((s) => ({
     edits: {
       ...s.edits,
-      written: idTable(Object.entries(s.edits.written).filter(([, w]) => !w.queued)),
+      written: idTable(
+        Object.entries(s.edits.written).filter(([id, w]) => !w.queued && !queuedWrites.has(id)),
+      ),
     },
   }))
-  store.getState().dropUnlandedSteps(result.value.profileId)
+  store.getState().dropDiscardedSteps(result.value.profileId, steps)
   received(store, api, result.value)
   await loadBoard(store, api, { cachedFirst: true })
 }

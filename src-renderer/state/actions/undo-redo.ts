@@ -1,10 +1,13 @@
 // Undo and redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, the toolbar's Undo and Redo): runs the newest
 // entry's step (../slices/history-slice.ts) and moves the entry across only when the step went
 // through. Each is written back like any edit:
-// - a task edit goes back as its inverse batch, absolute values. Before it is sent, main reads
-//   the tasks again (tasks:check): a task changed elsewhere since is listed to the user, who says
-//   whether to undo anyway. Unreachable board: the batch is journaled as usual, and main checks
-//   it when it is sent;
+// - a task edit goes back as its inverse batch, absolute values. Before it is sent, the tasks
+//   are checked twice for changes made elsewhere since: here, the values the step being undone
+//   (or redone) wrote are compared with the tasks as shown now (a sync shows a colleague's
+//   change, and also makes main forget its read-back of our write: its check then compares with
+//   a version that already holds that change and finds nothing); and main reads the tasks again
+//   (tasks:check). A task changed elsewhere is listed to the user, who says whether to undo
+//   anyway. Unreachable board: the batch is journaled as usual, and main checks it when sent;
 // - dependencies are deleted or created again (a lag change is delete-then-create), after the
 //   board's dependency between the two tasks is read afresh: one changed elsewhere since is put
 //   to the user too (./undo-dependency.ts);
@@ -15,9 +18,11 @@ import type { Task } from '../../../src-shared/api/resources'
 import { ANY_VERSION } from '../../../src-shared/ipc/contract'
 import type { EditConflict } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
+import { PLANNER_DESCRIPTION_TYPE } from '../../../src-shared/ipc/board-snapshot'
 import { selectVocabulary } from '../selectors'
 import { seenFor } from '../edit-batches'
-import type { Command, TaskPatch } from '../commands/types'
+import { applyPatch, pickSlots, slotsOf, taskSlot } from '../commands/task-patch'
+import type { Command, Slot, TaskPatch } from '../commands/types'
 import type { HistoryEntry, UndoStep } from '../slices/history-slice'
 import type { PlannerStore } from '../store'
 import { applyEdit } from './apply-edit'
@@ -76,7 +81,9 @@ async function runNewest(
     const step = direction === 'undo' ? entry.undo : entry.redo
     if (!step) return false
     const since = state.history.nextId
-    const done = await runStep(store, api, step, entry.label, direction)
+    // What the entry's last run left on the board: the other step's values.
+    const left = direction === 'undo' ? entry.redo : entry.undo
+    const done = await runStep(store, api, step, entry.label, direction, left)
     if (!done) return false
     // Another board shown meanwhile: the step found none of its tasks there, so nothing is done.
     if (store.getState().board.profileId !== entry.profileId) return false
@@ -115,16 +122,19 @@ async function runStep(
   step: UndoStep,
   label: string,
   direction: Direction,
+  left: UndoStep | null,
 ): Promise<boolean> {
   switch (step.kind) {
-    case 'tasks':
-      return runTaskCommand(store, api, step.command, label, direction)
+    case 'tasks': {
+      const wrote = left?.kind === 'tasks' ? itemsOf(left.command) : []
+      return runTaskCommand(store, api, step.command, label, direction, wrote)
+    }
     case 'createDependency':
     case 'deleteDependency':
     case 'setLag':
       return runDependencyStep(store, api, step, label, direction)
     case 'retireCreated':
-      return retireCreated(store, api, step.taskIds)
+      return retireCreated(store, api, step)
   }
 }
 
@@ -142,6 +152,7 @@ async function runTaskCommand(
   command: Command,
   label: string,
   direction: Direction,
+  wrote: readonly TaskPatch[],
 ): Promise<boolean> {
   const ids = itemsOf(command).map((item) => item.id)
   const { board, edits } = store.getState()
@@ -160,14 +171,19 @@ async function runTaskCommand(
   }
   const seen = seenFor(board, edits, ids)
   const override = idTable<string>()
+  // Read before the check is awaited: what the user was shown when they pressed Undo.
+  const local = changedHere(board.tasksById, wrote)
   const checked = ids.length > 0 ? await api.calls.tasksCheck({ taskIds: ids, seen }) : undefined
-  if (checked?.ok && checked.value.length > 0) {
+  const remote = checked?.ok ? checked.value : []
+  // Main's word first (it read the board just now); the renderer's for the tasks it missed.
+  const changes = [...remote, ...local.filter((c) => !remote.some((r) => r.taskId === c.taskId))]
+  if (changes.length > 0) {
     const answer = await askUser(store, {
       title: `${verb} ${label}?`,
       message:
         `Changed on the board since your edit; ${direction === 'undo' ? 'undoing' : 'redoing'} ` +
         'writes your earlier values over these changes:',
-      details: checked.value.map((c) => describeChange(c, board.tasksById[c.taskId])),
+      details: changes.map((c) => describeChange(c, board.tasksById[c.taskId])),
       choices: [
         { value: 'anyway', label: `${verb} anyway` },
         { value: 'cancel', label: 'Cancel' },
@@ -176,8 +192,9 @@ async function runTaskCommand(
     if (answer?.choice !== 'anyway') return false
     // The user has seen these versions: main's check lets them through. A task no longer
     // where it was has no version to name (the interface cannot look a task up by id): the
-    // user agreed to write over whatever it is now.
-    for (const change of checked.value) override[change.taskId] = change.changedAt || ANY_VERSION
+    // user agreed to write over whatever it is now. A change only the renderer saw is in the
+    // version a sync showed, which `seen` already names.
+    for (const change of remote) override[change.taskId] = change.changedAt || ANY_VERSION
   }
   const outcome = await applyEdit(store, api, command, { record: false, seen: override })
   // 'partial': some tasks were held back as conflicts (kept as problems, shown to the user);
@@ -190,29 +207,89 @@ function describeChange(change: EditConflict, task: Task | undefined): string {
   if (!change.theirs)
     return `${key} ${change.title}: moved or changed so it is no longer where it was`
   const fields = change.fields.length > 0 ? ` (${change.fields.join(', ')})` : ''
-  return `${key} ${change.title}: changed by ${change.changedBy || 'someone'} at ${change.changedAt}${fields}`
+  const when = change.changedAt ? ` at ${change.changedAt}` : ''
+  return `${key} ${change.title}: changed by ${change.changedBy || 'someone'}${when}${fields}`
 }
+
+/**
+ * The tasks shown now that no longer hold what `wrote` (the step last run) wrote to them, as
+ * main words a change made elsewhere: who and when are the shown task's last change.
+ */
+function changedHere(
+  tasksById: Readonly<Record<string, Task>>,
+  wrote: readonly TaskPatch[],
+): EditConflict[] {
+  const changes: EditConflict[] = []
+  for (const patch of wrote) {
+    const task = tasksById[patch.id]
+    if (!task) continue
+    const fields = slotsOf(patch).filter((slot) => !showsWritten(task, patch, slot))
+    if (fields.length === 0) continue
+    changes.push({
+      taskId: task.id,
+      title: task.title,
+      fields: fields.map((slot) => slot.replace(/^property:/, '')),
+      changedBy: task.updatedBy,
+      changedAt: task.updatedAt,
+      theirs: task,
+    })
+  }
+  return changes
+}
+
+/** The task shows what the patch wrote to the slot, as far as the planner can tell. */
+function showsWritten(task: Task, patch: TaskPatch, slot: Slot): boolean {
+  const shown = taskSlot(task, slot)
+  const written = taskSlot(applyPatch(task, pickSlots(patch, [slot])), slot)
+  if (slot === 'description') {
+    // The board converts a description written in another format than the one the planner
+    // reads it in: only a markdown one can be compared, and the board may trim it.
+    if ((patch.descriptionType ?? 'text') !== PLANNER_DESCRIPTION_TYPE) return true
+    const text = (v: unknown) => String((v as { content: string }).content).trim()
+    return text(shown) === text(written)
+  }
+  // The board lowercases addresses, and keeps tags as a set.
+  if (slot === 'assignedUserEmail')
+    return String(shown).toLowerCase() === String(written).toLowerCase()
+  if (slot === 'tags') return sameSet(shown as string[], written as string[])
+  return JSON.stringify(shown) === JSON.stringify(written)
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  new Set(a).size === new Set(b).size && a.every((x) => b.includes(x))
 
 async function retireCreated(
   store: PlannerStore,
   api: PlannerApi,
-  taskIds: readonly string[],
+  step: Extract<UndoStep, { kind: 'retireCreated' }>,
 ): Promise<boolean> {
-  const { board } = store.getState()
-  // The subtasks created with them (one create batch; the planner learns them from the next
-  // sync, so the entry could not name them) go with them.
-  const tasks = withSubtasks(board, taskIds)
-  const subtasks = tasks.length - taskIds.filter((id) => board.tasksById[id]).length
+  const { board, edits } = store.getState()
+  // Only the tasks this create made (its subtasks once a sync named them), as loaded now: a
+  // task someone else put under one of them is theirs.
+  const subtaskIds = (step.subtaskIds ?? []).filter((id) => Object.hasOwn(board.tasksById, id))
+  const tasks = [...step.taskIds, ...subtaskIds].flatMap((id) => board.tasksById[id] ?? [])
+  const subtasks = subtaskIds.length
   const keys =
-    taskIds.map((id) => keyOf(board.tasksById[id], id)).join(', ') +
+    step.taskIds.map((id) => keyOf(board.tasksById[id], id)).join(', ') +
     (subtasks > 0 ? ` and ${subtasks} ${subtasks === 1 ? 'subtask' : 'subtasks'}` : '')
+  // As for any undo: changes made elsewhere since are put to the user before anything is sent.
+  const ids = tasks.map((t) => t.id)
+  const checked =
+    ids.length > 0
+      ? await api.calls.tasksCheck({ taskIds: ids, seen: seenFor(board, edits, ids) })
+      : undefined
+  const changes = checked?.ok ? checked.value : []
   const statuses = selectVocabulary(store.getState()).statuses
   const current = tasks[0]?.status ?? statuses[0] ?? ''
   const answer = await askUser(store, {
     title: `Undo create ${keys}?`,
     message:
       'The board has no way to delete a task, so undo cannot remove it. It can move it to a ' +
-      'status of your choice instead (for example one your board treats as cancelled or done).',
+      'status of your choice instead (for example one your board treats as cancelled or done).' +
+      (changes.length > 0 ? ' Changed on the board since it was created:' : ''),
+    ...(changes.length > 0
+      ? { details: changes.map((c) => describeChange(c, board.tasksById[c.taskId])) }
+      : {}),
     pick: { label: 'New status', options: statuses, initial: current },
     choices: [
       { value: 'move', label: 'Move to status' },
@@ -221,38 +298,16 @@ async function retireCreated(
   })
   if (answer?.choice !== 'move' || !answer.picked) return false
   if (tasks.length === 0) return true
+  // The user has seen these changes and chose to move the tasks anyway.
+  const override = idTable<string>()
+  for (const change of changes) override[change.taskId] = change.changedAt || ANY_VERSION
   const status = answer.picked
   const outcome = await applyEdit(
     store,
     api,
     { kind: 'updateFields', updates: tasks.map((t) => ({ id: t.id, status })) },
-    { record: false },
+    { record: false, seen: override },
   )
-  return outcome.status !== 'rejected'
-}
-
-/** The loaded tasks of `ids` and every loaded task under them, parents first. */
-function withSubtasks(
-  board: { taskIds: readonly string[]; tasksById: Readonly<Record<string, Task>> },
-  ids: readonly string[],
-): Task[] {
-  const children = new Map<string, Task[]>()
-  for (const id of board.taskIds) {
-    const task = board.tasksById[id]
-    if (!task?.parentId) continue
-    const siblings = children.get(task.parentId)
-    if (siblings) siblings.push(task)
-    else children.set(task.parentId, [task])
-  }
-  const found: Task[] = []
-  const seen = new Set<string>()
-  const queue = ids.flatMap((id) => board.tasksById[id] ?? [])
-  while (queue.length > 0) {
-    const task = queue.shift() as Task
-    if (seen.has(task.id)) continue
-    seen.add(task.id)
-    found.push(task)
-    queue.push(...(children.get(task.id) ?? []))
-  }
-  return found
+  // 'partial': some were held back as conflicts (kept as problems): the step is not done.
+  return outcome.status !== 'rejected' && outcome.status !== 'partial'
 }

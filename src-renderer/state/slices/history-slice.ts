@@ -28,9 +28,11 @@ export type UndoStep =
   | ({ kind: 'setLag'; lagDays: number; expected: ExpectedDependency } & DependencyEnds)
   /**
    * A create, undone only by asking: the interface has no task delete, so the tasks are moved
-   * to a status the user picks.
+   * to a status the user picks. Only these: `taskIds`, the tasks the create's answer named, and
+   * `subtaskIds`, its subtasks once a sync identified them (the answer does not name them).
+   * Whatever else is under them now (a colleague's task moved there) is not theirs to move.
    */
-  | { kind: 'retireCreated'; taskIds: string[] }
+  | { kind: 'retireCreated'; taskIds: string[]; subtaskIds?: string[] }
 
 export interface HistoryEntry {
   id: number
@@ -58,7 +60,10 @@ export interface HistoryData {
 
 export interface HistorySlice {
   history: HistoryData
-  /** Records a new action of the user; what could be redone is dropped. */
+  /**
+   * Records a new action of the user; what could be redone is dropped. Returns the entry's id;
+   * undefined when it was not recorded (made on another board).
+   */
   recordHistory(entry: {
     label: string
     undo: UndoStep
@@ -69,15 +74,25 @@ export interface HistorySlice {
      * after a board switch is not a step of the board now shown (its tasks are not there).
      */
     madeOn?: string
-  }): void
+  }): number | undefined
+  /** A sync identified subtasks that create entry `entryId` made: its undo moves them too. */
+  createdSubtasksFound(entryId: number, subtaskIds: readonly string[]): void
   /**
    * Drops the steps of queued edits that did not land: refused or held back as a conflict
-   * later (one step per problem, `unlanded`: the items each problem holds), or discarded (every
-   * one: `unlanded` undefined). Undoing one wrote its "before" values over whatever the board
-   * holds, unchecked, and redoing a discarded one sent it after all.
+   * later (one step per problem, `unlanded`: the items each problem holds). Undoing one wrote
+   * its "before" values over whatever the board holds, unchecked.
    */
-  dropUnlandedSteps(profileId: string, unlanded?: readonly (readonly UpdateTaskItem[])[]): void
-  /** The journal sent everything it held: every queued step still here landed. */
+  dropUnlandedSteps(profileId: string, unlanded: readonly (readonly UpdateTaskItem[])[]): void
+  /**
+   * Drops the steps of discarded edits: those named (queued when the discard was asked for:
+   * main reports its empty journal before it answers, which marks them landed), and any still
+   * queued, whether done or undone. Redoing one sent the discarded edit after all.
+   */
+  dropDiscardedSteps(profileId: string, queuedBefore: readonly number[]): void
+  /**
+   * The journal sent everything it held: every queued step still here landed, undone ones
+   * included (else a later discard took a landed step for a discarded one).
+   */
   landQueuedSteps(profileId: string): void
   /**
    * After `entry`'s step ran: takes it out of `from` and puts it on the other list (an undone
@@ -105,26 +120,63 @@ function holds(entry: HistoryEntry, items: readonly UpdateTaskItem[]): boolean {
 const sorted = (item: object) =>
   Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 
+/** The ids of the entries whose edits main holds queued (not landed yet), done or undone. */
+export function queuedSteps(history: HistoryData, profileId: string): number[] {
+  return [...history.past, ...history.future]
+    .filter((e) => e.profileId === profileId && e.queued !== undefined)
+    .map((e) => e.id)
+}
+
+/** The history without the entries `gone`; {} when none is there. */
+function withoutSteps(history: HistoryData, gone: ReadonlySet<number>): { history?: HistoryData } {
+  const past = history.past.filter((e) => !gone.has(e.id))
+  const future = history.future.filter((e) => !gone.has(e.id))
+  if (past.length === history.past.length && future.length === history.future.length) return {}
+  // What could be redone was undone after a step now gone: it no longer follows.
+  return {
+    history: { ...history, past, future: past.length < history.past.length ? [] : future },
+  }
+}
+
 /** Entries kept; the oldest go first. */
 export const HISTORY_LIMIT = 200
 
 export const EMPTY_HISTORY: HistoryData = { past: [], future: [], busy: false, nextId: 1 }
 
-export const createHistorySlice: SliceCreator<HistorySlice> = (set) => ({
+export const createHistorySlice: SliceCreator<HistorySlice> = (set, get) => ({
   history: EMPTY_HISTORY,
 
-  recordHistory: ({ madeOn, ...entry }) =>
+  recordHistory: ({ madeOn, ...entry }) => {
+    const s = get()
+    if (madeOn !== undefined && madeOn !== s.board.profileId) return undefined
+    // A board switch starts a new history (see the top).
+    const past = s.history.past.filter((e) => e.profileId === s.board.profileId)
+    const added: HistoryEntry = { ...entry, id: s.history.nextId, profileId: s.board.profileId }
+    set({
+      history: {
+        ...s.history,
+        past: [...past, added].slice(-HISTORY_LIMIT),
+        future: [],
+        nextId: s.history.nextId + 1,
+      },
+    })
+    return added.id
+  },
+
+  createdSubtasksFound: (entryId, subtaskIds) =>
     set((s) => {
-      if (madeOn !== undefined && madeOn !== s.board.profileId) return {}
-      // A board switch starts a new history (see the top).
-      const past = s.history.past.filter((e) => e.profileId === s.board.profileId)
-      const added: HistoryEntry = { ...entry, id: s.history.nextId, profileId: s.board.profileId }
+      if (subtaskIds.length === 0) return {}
+      const found = (e: HistoryEntry): HistoryEntry => {
+        if (e.id !== entryId || e.undo.kind !== 'retireCreated') return e
+        const known = e.undo.subtaskIds ?? []
+        const added = subtaskIds.filter((id) => !known.includes(id))
+        return { ...e, undo: { ...e.undo, subtaskIds: [...known, ...added] } }
+      }
       return {
         history: {
           ...s.history,
-          past: [...past, added].slice(-HISTORY_LIMIT),
-          future: [],
-          nextId: s.history.nextId + 1,
+          past: s.history.past.map(found),
+          future: s.history.future.map(found),
         },
       }
     }),
@@ -158,36 +210,46 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (set) => ({
     set((s) => {
       const queued = (e: HistoryEntry) => e.profileId === profileId && e.queued !== undefined
       const gone = new Set<number>()
-      if (unlanded === undefined) {
-        for (const e of s.history.past) if (queued(e)) gone.add(e.id)
-      } else {
-        for (const items of unlanded) {
-          // The step whose edit the problem holds (its items, field for field); else the
-          // newest queued one touching its tasks.
-          const ids = new Set(items.flatMap((item) => (item.id === undefined ? [] : [item.id])))
-          const candidates = s.history.past.filter(
-            (e) => queued(e) && !gone.has(e.id) && e.queued!.some((id) => ids.has(id)),
-          )
-          const exact = candidates.filter((e) => holds(e, items))
-          const step = (exact.length > 0 ? exact : candidates).at(-1)
-          if (step) gone.add(step.id)
-        }
+      for (const items of unlanded) {
+        // The step whose edit the problem holds (its items, field for field); else the
+        // newest queued one touching its tasks.
+        const ids = new Set(items.flatMap((item) => (item.id === undefined ? [] : [item.id])))
+        const candidates = s.history.past.filter(
+          (e) => queued(e) && !gone.has(e.id) && e.queued!.some((id) => ids.has(id)),
+        )
+        const exact = candidates.filter((e) => holds(e, items))
+        const step = (exact.length > 0 ? exact : candidates).at(-1)
+        if (step) gone.add(step.id)
       }
-      const past = s.history.past.filter((e) => !gone.has(e.id))
-      if (past.length === s.history.past.length) return {}
-      // What could be redone was undone after a step now gone: it no longer follows.
-      return { history: { ...s.history, past, future: [] } }
+      return withoutSteps(s.history, gone)
+    }),
+
+  dropDiscardedSteps: (profileId, queuedBefore) =>
+    set((s) => {
+      const named = new Set(queuedBefore)
+      const gone = new Set<number>()
+      for (const e of [...s.history.past, ...s.history.future]) {
+        if (e.profileId === profileId && (e.queued !== undefined || named.has(e.id))) gone.add(e.id)
+      }
+      return withoutSteps(s.history, gone)
     }),
 
   landQueuedSteps: (profileId) =>
     set((s) => {
-      if (!s.history.past.some((e) => e.profileId === profileId && e.queued)) return {}
-      const past = s.history.past.map((e) => {
-        if (e.profileId !== profileId || !e.queued) return e
-        const { queued: _landed, ...landed } = e
-        return landed
-      })
-      return { history: { ...s.history, past } }
+      const queued = (e: HistoryEntry) => e.profileId === profileId && e.queued !== undefined
+      if (!s.history.past.some(queued) && !s.history.future.some(queued)) return {}
+      const landed = (e: HistoryEntry): HistoryEntry => {
+        if (!queued(e)) return e
+        const { queued: _landed, ...rest } = e
+        return rest
+      }
+      return {
+        history: {
+          ...s.history,
+          past: s.history.past.map(landed),
+          future: s.history.future.map(landed),
+        },
+      }
     }),
 
   setHistoryBusy: (busy) => set((s) => ({ history: { ...s.history, busy } })),

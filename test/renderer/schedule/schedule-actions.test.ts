@@ -122,6 +122,8 @@ describe('problem fixes', () => {
     const tasks = [TASKS[0]!, task('t2', { startDate: d('2030-01-06'), dueDate: d('2030-01-07') })]
     store.getState().snapshotReceived(snapshot(tasks, { dependencies: [dep('d1', 't1', 't2', 3)] }))
     const { fake } = setup()
+    // A lag change reads the board's dependency first: it holds d1 as shown.
+    fake.handlers['deps:between'] = () => ({ ok: true, value: dep('d1', 't1', 't2', 3) })
     const [problem] = selectProblems(store.getState())
     const lag = problem!.fixes.find((f) => f.kind === 'set-lag')!
     expect(fixLabel(keyNamer(store.getState().board.tasksById, []), lag)).toBe('Set lag to 1')

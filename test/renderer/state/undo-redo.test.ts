@@ -7,6 +7,7 @@ import type { Task } from '../../../src-shared/api'
 import { ANY_VERSION } from '../../../src-shared/ipc'
 import type { EditConflict, IpcResult, UpdateTasksResult } from '../../../src-shared/ipc'
 import { historyKey } from '../../../src-renderer/history-keys'
+import { createTasks } from '../../../src-renderer/state/actions/create-tasks'
 import { deferred, fakePlannerApi, pendingOf, snapshot, task } from './fixtures'
 import {
   answerQuestion,
@@ -305,21 +306,108 @@ describe('undo and redo', () => {
     expect(store.getState().history).toMatchObject({ past: [], future: [] })
   })
 
-  it('undoing a create moves the subtasks created with it too', async () => {
+  it('undoing a create moves the subtasks created with it, not the tasks others put under it', async () => {
     const { store, fake, shown } = setup()
-    const sub = task('t3', { title: 'API docs', status: 'Doing', parentId: 't2', key: 3 })
-    store.getState().snapshotReceived(snapshot([...TASKS, sub]))
+    const colleagues = task('t5', { title: 'Their task', status: 'Doing', key: 5 })
+    store.getState().snapshotReceived(snapshot([...TASKS, colleagues]))
+    const made = task('t7', { title: 'Release', status: 'Doing', key: 7 })
+    const sub = task('t8', { title: 'Notes', status: 'Doing', parentId: 't7', key: 8 })
+    fake.handlers['tasks:create'] = () => ({
+      ok: true,
+      value: {
+        created: [{ index: 0, id: 't7', projectKey: 'WEB', key: 7, task: made }],
+        unknown: [],
+      },
+    })
+    // The sync after the create lists the subtask, and a task a colleague moved under it.
+    fake.handlers['board:sync'] = () => ({
+      ok: true,
+      value: snapshot([...TASKS, { ...colleagues, parentId: 't7' }, made, sub]),
+    })
+    await createTasks(store, fake.api, [
+      {
+        projectKey: 'WEB',
+        title: 'Release',
+        status: 'Doing',
+        descriptionType: 'text',
+        descriptionContent: '',
+        subtasks: [
+          { projectKey: 'WEB', title: 'Notes', descriptionType: 'text', descriptionContent: '' },
+        ],
+      },
+    ])
+    await expect.poll(() => store.getState().board.tasksById['t8']).toBeDefined()
+    const undoing = undoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.title).toBe('Undo create WEB-7 and 1 subtask?')
+    answerQuestion(store, asked.id, { choice: 'move', picked: 'To Do' })
+    expect(await undoing).toBe(true)
+    expect(fake.callsOf('tasks:check').at(-1)?.taskIds).toEqual(['t7', 't8'])
+    expect(fake.callsOf('tasks:update').at(-1)?.tasks).toEqual([
+      { id: 't7', status: 'To Do' },
+      { id: 't8', status: 'To Do' },
+    ])
+    expect(shown('t8').status).toBe('To Do')
+    expect(shown('t5').status).toBe('Doing')
+  })
+
+  it('undoing a create says when a created task was changed elsewhere since', async () => {
+    const theirs = { ...TASKS[1]!, title: 'API (theirs)', updatedAt: '2026-02-08T00:00:00.000Z' }
+    const { store, fake } = setup([
+      {
+        taskId: 't2',
+        title: 'API',
+        fields: ['title'],
+        changedBy: 'bob@example.com',
+        changedAt: theirs.updatedAt,
+        theirs,
+      },
+    ])
     recordCreate(store)
     const undoing = undoLast(store, fake.api)
     const asked = await question(store)
-    expect(asked.title).toMatch(/and 1 subtask\?$/)
+    expect(asked.details).toEqual([
+      'WEB-2 API: changed by bob@example.com at 2026-02-08T00:00:00.000Z (title)',
+    ])
     answerQuestion(store, asked.id, { choice: 'move', picked: 'To Do' })
     expect(await undoing).toBe(true)
-    expect(fake.callsOf('tasks:update').at(-1)?.tasks).toEqual([
-      { id: 't2', status: 'To Do' },
-      { id: 't3', status: 'To Do' },
-    ])
-    expect(shown('t3').status).toBe('To Do')
+    expect(fake.callsOf('tasks:update').at(-1)).toEqual({
+      tasks: [{ id: 't2', status: 'To Do' }],
+      seen: { t2: '2026-02-08T00:00:00.000Z' },
+    })
+  })
+
+  it('an undo of a create the board holds back as a conflict is not done: the entry stays', async () => {
+    const { store, fake } = setup()
+    recordCreate(store)
+    fake.handlers['tasks:update'] = () => ({
+      ok: true,
+      value: {
+        status: 'sent',
+        updated: [],
+        conflicts: [
+          {
+            id: 'p1',
+            kind: 'conflict',
+            message: 'API was changed on the board',
+            tasks: [{ id: 't2', status: 'To Do' }],
+            conflict: {
+              taskId: 't2',
+              title: 'API',
+              fields: ['status'],
+              changedBy: 'bob@example.com',
+              changedAt: '2026-02-08T00:00:00.000Z',
+              theirs: { ...TASKS[1]!, updatedAt: '2026-02-08T00:00:00.000Z' },
+            },
+            createdAt: '2026-02-08T00:00:00.000Z',
+          },
+        ],
+      },
+    })
+    const undoing = undoLast(store, fake.api)
+    answerQuestion(store, (await question(store)).id, { choice: 'move', picked: 'To Do' })
+    expect(await undoing).toBe(false)
+    expect(store.getState().history.past.map((e) => e.label)).toEqual(['create WEB-2'])
   })
 
   it('reads Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, and ⌘ on macOS', () => {
@@ -408,6 +496,60 @@ describe('undo of edits main queued', () => {
     expect(fake.callsOf('tasks:update')).toHaveLength(1)
   })
 
+  /** Main's discard as Electron delivers it: the empty journal's news, then the answer. */
+  function discardsLikeMain(fake: ReturnType<typeof offline>['fake']) {
+    fake.handlers['edits:discard'] = () => {
+      fake.emit('edits:changed', pendingOf(0))
+      return { ok: true, value: pendingOf(0) }
+    }
+    fake.handlers['board:sync'] = () => ({ ok: true, value: snapshot(TASKS) })
+  }
+
+  it('discarded edits have no undo or redo step when the journal says it is empty first', async () => {
+    const { store, fake, shown } = offline()
+    await applyEdit(store, fake.api, retitle)
+    discardsLikeMain(fake)
+    await discardEdits(store, fake.api)
+    expect(store.getState().history.past).toEqual([])
+    expect(await undoLast(store, fake.api)).toBe(false)
+    expect(await redoLast(store, fake.api)).toBe(false)
+    expect(fake.callsOf('tasks:update')).toHaveLength(1)
+    // The discarded title is not laid over the board either.
+    await expect.poll(() => shown('t1').title).toBe('Login page')
+  })
+
+  it('a discarded edit undone while it waited cannot be redone', async () => {
+    const { store, fake } = offline()
+    await applyEdit(store, fake.api, retitle)
+    expect(await undoLast(store, fake.api)).toBe(true)
+    discardsLikeMain(fake)
+    await discardEdits(store, fake.api)
+    const sent = fake.callsOf('tasks:update').length
+    expect(await redoLast(store, fake.api)).toBe(false)
+    expect(fake.callsOf('tasks:update')).toHaveLength(sent)
+  })
+
+  it('an edit undone while it waited, then sent and redone, survives a later discard', async () => {
+    const { store, fake } = offline()
+    await applyEdit(store, fake.api, retitle)
+    expect(await undoLast(store, fake.api)).toBe(true)
+    // The journal sends both the edit and its undo.
+    fake.emit('edits:changed', pendingOf(0))
+    fake.handlers['tasks:update'] = () => saved
+    expect(await redoLast(store, fake.api)).toBe(true)
+    fake.handlers['tasks:update'] = () => queued
+    await applyEdit(store, fake.api, {
+      kind: 'updateFields',
+      updates: [{ id: 't2', title: 'API v2' }],
+    })
+    discardsLikeMain(fake)
+    await discardEdits(store, fake.api)
+    expect(store.getState().history.past.map((e) => e.label)).toEqual(['change "Login page"'])
+    fake.handlers['tasks:update'] = () => saved
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)?.tasks).toEqual([{ id: 't1', title: 'Login page' }])
+  })
+
   it('an edit the journal sent later keeps its undo step', async () => {
     const { store, fake } = offline()
     await applyEdit(store, fake.api, retitle)
@@ -415,5 +557,65 @@ describe('undo of edits main queued', () => {
     expect(store.getState().history.past.map((e) => [e.label, e.queued])).toEqual([
       ['change "Login page"', undefined],
     ])
+  })
+})
+
+// A sync between an edit and its undo drops what main knew of the renderer's own write, so
+// main's check (tasks:check) compares with a snapshot that already holds the colleague's change
+// and finds nothing: the renderer itself compares what the step left with the task shown.
+describe('undo and redo after a sync showed a change made elsewhere', () => {
+  const theirs = {
+    ...TASKS[0]!,
+    title: 'Theirs',
+    updatedAt: '2026-02-07T09:30:00.000Z',
+    updatedBy: 'bob@example.com',
+  }
+
+  it('Undo asks before writing over it, naming who changed it and when', async () => {
+    const { store, fake, shown } = setup()
+    await applyEdit(store, fake.api, retitle)
+    store.getState().snapshotReceived(snapshot([theirs, TASKS[1]!]))
+    const undoing = undoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.title).toBe('Undo change "Login page"?')
+    expect(asked.details).toEqual([
+      'WEB-1 Theirs: changed by bob@example.com at 2026-02-07T09:30:00.000Z (title)',
+    ])
+    answerQuestion(store, asked.id, { choice: 'cancel' })
+    expect(await undoing).toBe(false)
+    expect(fake.callsOf('tasks:update')).toHaveLength(1)
+    expect(shown('t1').title).toBe('Theirs')
+    expect(store.getState().history.past).toHaveLength(1)
+
+    const again = undoLast(store, fake.api)
+    answerQuestion(store, (await question(store)).id, { choice: 'anyway' })
+    expect(await again).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)?.tasks).toEqual([{ id: 't1', title: 'Login page' }])
+  })
+
+  it('Redo asks too when the task was changed elsewhere after the undo', async () => {
+    const { store, fake, shown } = setup()
+    await applyEdit(store, fake.api, retitle)
+    expect(await undoLast(store, fake.api)).toBe(true)
+    store.getState().snapshotReceived(snapshot([theirs, TASKS[1]!]))
+    const redoing = redoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.title).toBe('Redo change "Login page"?')
+    expect(asked.details).toEqual([
+      'WEB-1 Theirs: changed by bob@example.com at 2026-02-07T09:30:00.000Z (title)',
+    ])
+    answerQuestion(store, asked.id, { choice: 'cancel' })
+    expect(await redoing).toBe(false)
+    expect(fake.callsOf('tasks:update')).toHaveLength(2)
+    expect(shown('t1').title).toBe('Theirs')
+  })
+
+  it('asks nothing when the sync shows just what the edit wrote', async () => {
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, retitle)
+    const ours = { ...TASKS[0]!, title: 'Sign-in', updatedAt: '2026-02-07T09:30:00.000Z' }
+    store.getState().snapshotReceived(snapshot([ours, TASKS[1]!]))
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(store.getState().question).toBeNull()
   })
 })
