@@ -127,7 +127,9 @@ export class ProfileService {
     return this.#exclusive(async () => {
       const settings = await readSettings(this.settingsPath)
       this.#find(settings, id)
+      let key: string | null
       try {
+        key = await this.secrets.get(accountOf(id))
         await this.secrets.delete(accountOf(id))
       } catch (error) {
         throw keychainError(error, 'The board was not removed: its API key could not be deleted')
@@ -135,7 +137,14 @@ export class ProfileService {
       const profiles = settings.profiles.filter((p) => p.id !== id)
       const fallback = profiles.find((p) => p.isLocal) ?? profiles[0]
       const currentId = settings.currentId === id ? (fallback?.id ?? null) : settings.currentId
-      await writeSettings(this.settingsPath, { ...settings, currentId, profiles })
+      try {
+        await writeSettings(this.settingsPath, { ...settings, currentId, profiles })
+      } catch (error) {
+        // Not removed: the board keeps its key (else it stayed listed with none, its waiting
+        // edits stuck on "no key").
+        if (key !== null) await this.secrets.set(accountOf(id), key).catch(() => undefined)
+        throw error
+      }
     })
   }
 

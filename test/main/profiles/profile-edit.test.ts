@@ -165,3 +165,22 @@ describe('one board, one entry', () => {
     expect(await service.apiKeyFor(other.id)).toBe(KEY_B)
   })
 })
+
+describe('removing a board', () => {
+  it('puts its key back when the settings cannot be written', async () => {
+    // The key went first: a failed write left the board listed with no key, and its waiting
+    // edits stuck on "no key" until the user typed it again.
+    const { service, secrets, board } = await withBoard()
+    const settingsPath = service.settingsPath
+    const drop = secrets.delete.bind(secrets)
+    secrets.delete = async (account) => {
+      const dropped = await drop(account)
+      // A folder where the settings file goes: its write (a rename over it) fails.
+      rmSync(settingsPath)
+      mkdirSync(join(settingsPath, 'in-the-way'), { recursive: true })
+      return dropped
+    }
+    await expect(service.remove(board.id)).rejects.toThrow()
+    expect(await secrets.get(`board:${board.id}`)).toBe(KEY_A)
+  })
+})
