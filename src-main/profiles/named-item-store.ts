@@ -5,7 +5,7 @@
 // with the item's schema, and a file that fails it is set aside (kept beside it for the user)
 // rather than half-trusted. Items are kept sorted by name; a name is unique per board.
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { IpcFailure } from '../../src-shared/ipc'
@@ -107,11 +107,16 @@ export class NamedItemStore<T extends { name: string }> {
     })
   }
 
-  /** Removes a board's items (the board was removed from the planner). */
+  /**
+   * Deletes a board's items (the board was removed from the planner, whose dialog says they are
+   * deleted). They were renamed aside and never deleted: a board's baselines can be a hundred
+   * megabytes.
+   */
   forget(profileId: string): Promise<void> {
     return this.#serial(profileId, async () => {
       const file = this.fileOf(profileId)
-      await rename(file, `${file}.removed`).catch(() => undefined)
+      await rm(file, { force: true })
+      await rm(`${file}.removed`, { force: true })
     })
   }
 
@@ -150,12 +155,20 @@ export class NamedItemStore<T extends { name: string }> {
     // Item by item: one that no longer reads (damaged, hand-edited) costs itself, not the rest.
     const listed = body['profileId'] === profileId ? body[this.#kind.key] : undefined
     const all: unknown[] = Array.isArray(listed) ? listed : []
-    const kept = all
-      .flatMap((item) => {
-        const one = this.#kind.schema.safeParse(item)
-        return one.success ? [one.data] : []
-      })
-      .slice(0, this.#kind.max)
+    const kept: T[] = []
+    for (const item of all) {
+      const one = this.#kind.schema.safeParse(item)
+      if (one.success) kept.push(one.data)
+      // Fields this planner does not know, and nothing else wrong: a newer planner's item (one
+      // that added an optional field without a new format). Dropped, it was lost when the
+      // file was written back; the file is left as it is instead.
+      else if (one.error.issues.every((issue) => issue.code === 'unrecognized_keys'))
+        throw new IpcFailure(
+          'INTERNAL',
+          `The saved ${this.#kind.key} of this board were written by a newer planner (they hold fields this one does not know); open them there. This planner leaves the file as it is.`,
+        )
+    }
+    kept.splice(this.#kind.max)
     const aside = `${file}.unreadable-${this.now().getTime()}`
     await rename(file, aside)
     this.#log(

@@ -121,6 +121,22 @@ describe('saved views', () => {
     expect(readFileSync(file, 'utf8')).toBe(newer)
   })
 
+  it('leave a view holding a field this planner does not know as it is (a newer planner added it)', async () => {
+    // A newer planner added an optional field within format 1 (as `sort` was added): the view
+    // failed the strict schema, was dropped and the file written back without it.
+    const s = store()
+    await s.save('local', view('Good'))
+    await s.save('local', view('Newer'))
+    const file = s.fileOf('local')
+    const text = JSON.parse(readFileSync(file, 'utf8'))
+    text.views.find((v: { name: string }) => v.name === 'Newer').colour = 'teal'
+    const newer = JSON.stringify(text)
+    writeFileSync(file, newer)
+    await expect(s.list('local')).rejects.toThrow(/newer planner/)
+    await expect(s.save('local', view('Mine'))).rejects.toThrow(/newer planner/)
+    expect(readFileSync(file, 'utf8')).toBe(newer)
+  })
+
   it('keep every one of many saves made at once (no lost write)', async () => {
     const s = store()
     await Promise.all(Array.from({ length: 12 }, (_, i) => s.save('local', view(`View ${i}`))))

@@ -29,6 +29,9 @@ it('drops the saved views of a removed board', async () => {
 
   await call('boards:remove', { id: board.id })
   expect(files()).toEqual([])
+  // Deleted, as the remove dialog says: not kept under another name (a board's baselines can
+  // be a hundred megabytes).
+  expect(readdirSync(join(planner.dir, 'views'))).toEqual([])
   const listed = await planner.router.dispatch('views:list', { profileId: board.id }, true)
   expect(listed.ok).toBe(false)
   expect(existsSync(join(planner.dir, 'views'))).toBe(true)
