@@ -13,6 +13,7 @@
 //   to the user too (./undo-dependency.ts);
 // - a created task cannot be deleted through the interface: undo asks which status to move it
 //   to, and says so plainly. That cannot be redone.
+import { parseInstant } from '../../../src-shared/schedule/days'
 import { idTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
 import { ANY_VERSION } from '../../../src-shared/ipc/contract'
@@ -248,15 +249,31 @@ function showsWritten(task: Task, patch: TaskPatch, slot: Slot): boolean {
     const text = (v: unknown) => String((v as { content: string }).content).trim()
     return text(shown) === text(written)
   }
-  // The board lowercases addresses, and keeps tags as a set.
-  if (slot === 'assignedUserEmail')
-    return String(shown).toLowerCase() === String(written).toLowerCase()
-  if (slot === 'tags') return sameSet(shown as string[], written as string[])
-  return JSON.stringify(shown) === JSON.stringify(written)
+  return sameAsWritten(shown, written)
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) =>
-  new Set(a).size === new Set(b).size && a.every((x) => b.includes(x))
+/**
+ * A value the board shows is the one written, in the board's own spelling: a title or text
+ * trimmed, an address in lower case, a date as the instant it names (a day written comes back
+ * as midnight UTC, a timestamp without milliseconds or with an offset), tags and multi-select
+ * values as a set. Compared as plain JSON, each of these read as a change made elsewhere, and
+ * Undo asked about a change nobody made (as main's find-conflicts does not).
+ */
+function sameAsWritten(shown: unknown, written: unknown): boolean {
+  if (shown === written) return true
+  if (typeof shown === 'string' && typeof written === 'string') {
+    if (shown.trim() === written.trim()) return true
+    if (written.includes('@') && shown.toLowerCase() === written.toLowerCase()) return true
+    const [at, was] = [parseInstant(shown), parseInstant(written)]
+    return at !== undefined && at === was
+  }
+  if (Array.isArray(shown) && Array.isArray(written))
+    return (
+      shown.length === written.length &&
+      written.every((value) => shown.some((other) => sameAsWritten(other, value)))
+    )
+  return JSON.stringify(shown) === JSON.stringify(written)
+}
 
 async function retireCreated(
   store: PlannerStore,

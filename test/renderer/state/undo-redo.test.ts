@@ -610,6 +610,41 @@ describe('undo and redo after a sync showed a change made elsewhere', () => {
     expect(shown('t1').title).toBe('Theirs')
   })
 
+  it('asks nothing when the board shows what the edit wrote in its own spelling', async () => {
+    // A date written as a day comes back as midnight UTC (or without milliseconds, or with an
+    // offset), a Person in lower case, a title trimmed: each read as "changed on the board".
+    const { store, fake } = setup()
+    await applyEdit(store, fake.api, {
+      kind: 'updateFields',
+      updates: [
+        {
+          id: 't1',
+          title: ' Sign-in ',
+          dueDate: '2026-03-12T00:00:00.000Z',
+          properties: { Review: '2026-03-12', Reviewer: 'Ann@Example.com', Platforms: ['b', 'a'] },
+        },
+      ],
+    })
+    const ours = {
+      ...TASKS[0]!,
+      title: 'Sign-in',
+      dueDate: '2026-03-12T00:00:00Z',
+      properties: {
+        Review: '2026-03-12T00:00:00.000Z',
+        Reviewer: 'ann@example.com',
+        Platforms: ['a', 'b'],
+      },
+      updatedAt: '2026-02-07T09:30:00.000Z',
+    }
+    store.getState().snapshotReceived(snapshot([ours, TASKS[1]!]))
+    const undoing = undoLast(store, fake.api)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const asked = store.getState().question
+    if (asked) answerQuestion(store, asked.id, { choice: 'cancel' })
+    expect(asked?.details).toBeUndefined()
+    expect(await undoing).toBe(true)
+  })
+
   it('asks nothing when the sync shows just what the edit wrote', async () => {
     const { store, fake } = setup()
     await applyEdit(store, fake.api, retitle)
