@@ -6,11 +6,12 @@
 // shows are named in the create's undo step: undo moves the tasks the create made, and no other
 // task someone has put under them.
 import { toCanonicalTimestamp } from '../../../src-shared/api/dates'
-import { copyTable } from '../../../src-shared/api/id-table'
+import { copyTable, idTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
 import type { CreateTaskItem } from '../../../src-shared/api/task-bodies'
 import type { CreateTasksResult, IpcErrorCode, IpcResult } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
+import type { CreatedSubtaskTitles } from '../slices/history-slice'
 import type { PlannerStore } from '../store'
 import { loadBoard } from './load-board'
 
@@ -82,7 +83,11 @@ export async function createTasks(
     // Undo of a create asks first (the interface has no delete): ../actions/undo-redo.ts.
     entryId = store.getState().recordHistory({
       label: `create ${keys.join(', ')}`,
-      undo: { kind: 'retireCreated', taskIds: created.map((c) => c.id) },
+      undo: {
+        kind: 'retireCreated',
+        taskIds: created.map((c) => c.id),
+        subtaskTitles: subtaskTitlesOf(items, created),
+      },
       redo: null,
       madeOn: profileId,
     })
@@ -171,4 +176,19 @@ function shownTask(
     endedBy: '',
     properties: milestone ? {} : { ...(item.properties ?? {}) },
   }
+}
+
+/** The subtasks asked for under each created task, by title (see retireCreated's step). */
+function subtaskTitlesOf(
+  items: readonly CreateTaskItem[],
+  created: readonly { index: number; id: string }[],
+): Record<string, CreatedSubtaskTitles[]> | undefined {
+  const titles = (subtasks: readonly CreateTaskItem[] | undefined): CreatedSubtaskTitles[] =>
+    (subtasks ?? []).map((sub) => ({ title: sub.title, subtasks: titles(sub.subtasks) }))
+  const byParent = idTable<CreatedSubtaskTitles[]>()
+  for (const c of created) {
+    const subtasks = titles(items[c.index]?.subtasks)
+    if (subtasks.length > 0) byParent[c.id] = subtasks
+  }
+  return Object.keys(byParent).length > 0 ? byParent : undefined
 }

@@ -13,7 +13,7 @@
 //   to the user too (./undo-dependency.ts);
 // - a created task cannot be deleted through the interface: undo asks which status to move it
 //   to, and says so plainly. That cannot be redone.
-import { parseInstant } from '../../../src-shared/schedule/days'
+import { isAtOrAfter, parseInstant } from '../../../src-shared/schedule/days'
 import { idTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
 import { ANY_VERSION } from '../../../src-shared/ipc/contract'
@@ -24,7 +24,7 @@ import { selectVocabulary } from '../selectors'
 import { seenFor } from '../edit-batches'
 import { applyPatch, pickSlots, slotsOf, taskSlot } from '../commands/task-patch'
 import type { Command, Slot, TaskPatch } from '../commands/types'
-import type { HistoryEntry, UndoStep } from '../slices/history-slice'
+import type { CreatedSubtaskTitles, HistoryEntry, UndoStep } from '../slices/history-slice'
 import type { PlannerStore } from '../store'
 import { applyEdit } from './apply-edit'
 import { askUser } from './ask-user'
@@ -275,6 +275,42 @@ function sameAsWritten(shown: unknown, written: unknown): boolean {
   return JSON.stringify(shown) === JSON.stringify(written)
 }
 
+/**
+ * The subtasks a create made, found when no sync named them right after it: under each created
+ * task, by the titles asked for, among tasks made no earlier than their parent (by the board's
+ * own createdAt; a colleague's older task moved under it is theirs), each taken once.
+ */
+function subtasksByTitle(
+  board: { tasksById: Readonly<Record<string, Task>> },
+  step: Extract<UndoStep, { kind: 'retireCreated' }>,
+): string[] {
+  if (!step.subtaskTitles) return []
+  const children = new Map<string, Task[]>()
+  for (const task of Object.values(board.tasksById)) {
+    if (!task.parentId) continue
+    children.set(task.parentId, [...(children.get(task.parentId) ?? []), task])
+  }
+  const found: string[] = []
+  const walk = (parent: Task, subtasks: readonly CreatedSubtaskTitles[]) => {
+    for (const sub of subtasks) {
+      const task = (children.get(parent.id) ?? []).find(
+        (t) =>
+          !found.includes(t.id) &&
+          t.title.trim() === sub.title.trim() &&
+          (!parent.createdAt || !t.createdAt || isAtOrAfter(t.createdAt, parent.createdAt)),
+      )
+      if (!task) continue
+      found.push(task.id)
+      walk(task, sub.subtasks)
+    }
+  }
+  for (const [id, subtasks] of Object.entries(step.subtaskTitles)) {
+    const parent = board.tasksById[id]
+    if (parent) walk(parent, subtasks)
+  }
+  return found
+}
+
 async function retireCreated(
   store: PlannerStore,
   api: PlannerApi,
@@ -283,7 +319,9 @@ async function retireCreated(
   const { board, edits } = store.getState()
   // Only the tasks this create made (its subtasks once a sync named them), as loaded now: a
   // task someone else put under one of them is theirs.
-  const subtaskIds = (step.subtaskIds ?? []).filter((id) => Object.hasOwn(board.tasksById, id))
+  const subtaskIds = (step.subtaskIds ?? subtasksByTitle(board, step)).filter((id) =>
+    Object.hasOwn(board.tasksById, id),
+  )
   const tasks = [...step.taskIds, ...subtaskIds].flatMap((id) => board.tasksById[id] ?? [])
   const subtasks = subtaskIds.length
   const keys =

@@ -32,7 +32,22 @@ export type UndoStep =
    * `subtaskIds`, its subtasks once a sync identified them (the answer does not name them).
    * Whatever else is under them now (a colleague's task moved there) is not theirs to move.
    */
-  | { kind: 'retireCreated'; taskIds: string[]; subtaskIds?: string[] }
+  | {
+      kind: 'retireCreated'
+      taskIds: string[]
+      subtaskIds?: string[]
+      /**
+       * The subtasks asked for, by title, under each created task's id: how undo finds them
+       * when no sync named them (the one after the create failed or was superseded).
+       */
+      subtaskTitles?: Record<string, CreatedSubtaskTitles[]>
+    }
+
+/** A subtask a create asked for, by title, with its own subtasks. */
+export interface CreatedSubtaskTitles {
+  title: string
+  subtasks: CreatedSubtaskTitles[]
+}
 
 export interface HistoryEntry {
   id: number

@@ -351,6 +351,62 @@ describe('undo and redo', () => {
     expect(shown('t5').status).toBe('Doing')
   })
 
+  it('finds the subtasks a create made in a later sync when its own sync failed', async () => {
+    // Only the sync right after the create named them; superseded (another create, a Refresh)
+    // or failed (offline), undo moved the parent alone and left its subtasks under it.
+    const { store, fake, shown } = setup()
+    const made = task('t7', {
+      title: 'Release',
+      status: 'Doing',
+      key: 7,
+      createdAt: '2026-02-09T10:00:00.000Z',
+    })
+    const sub = { ...made, id: 't8', key: 8, title: 'Notes', parentId: 't7' }
+    const older = task('t5', {
+      title: 'Notes',
+      status: 'Doing',
+      key: 5,
+      parentId: 't7',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    })
+    fake.handlers['tasks:create'] = () => ({
+      ok: true,
+      value: {
+        created: [{ index: 0, id: 't7', projectKey: 'WEB', key: 7, task: made }],
+        unknown: [],
+      },
+    })
+    fake.handlers['board:sync'] = () => ({
+      ok: false,
+      error: { code: 'UNAVAILABLE', message: 'offline' },
+    })
+    await createTasks(store, fake.api, [
+      {
+        projectKey: 'WEB',
+        title: 'Release',
+        status: 'Doing',
+        descriptionType: 'text',
+        descriptionContent: '',
+        subtasks: [
+          { projectKey: 'WEB', title: 'Notes', descriptionType: 'text', descriptionContent: '' },
+        ],
+      },
+    ])
+    await expect.poll(() => fake.callsOf('board:sync').length).toBe(1)
+    // A later sync: the subtask, and an older task of the same title a colleague moved under it.
+    store.getState().snapshotReceived(snapshot([...TASKS, made, sub, older]))
+    const undoing = undoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.title).toBe('Undo create WEB-7 and 1 subtask?')
+    answerQuestion(store, asked.id, { choice: 'move', picked: 'To Do' })
+    expect(await undoing).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)?.tasks).toEqual([
+      { id: 't7', status: 'To Do' },
+      { id: 't8', status: 'To Do' },
+    ])
+    expect(shown('t5').status).toBe('Doing')
+  })
+
   it('undoing a create says when a created task was changed elsewhere since', async () => {
     const theirs = { ...TASKS[1]!, title: 'API (theirs)', updatedAt: '2026-02-08T00:00:00.000Z' }
     const { store, fake } = setup([
