@@ -129,7 +129,8 @@ export class ProfileService {
       this.#find(settings, id)
       let key: string | null
       try {
-        key = await this.secrets.get(accountOf(id))
+        // Best effort: a key that no longer reads (another keyring now) must not stop removal.
+        key = await this.secrets.get(accountOf(id)).catch(() => null)
         await this.secrets.delete(accountOf(id))
       } catch (error) {
         throw keychainError(error, 'The board was not removed: its API key could not be deleted')

@@ -183,4 +183,11 @@ describe('removing a board', () => {
     await expect(service.remove(board.id)).rejects.toThrow()
     expect(await secrets.get(`board:${board.id}`)).toBe(KEY_A)
   })
+
+  it('removes a board whose key can no longer be read', async () => {
+    const { service, secrets, board } = await withBoard()
+    secrets.get = () => Promise.reject(new Error('cannot decrypt'))
+    await service.remove(board.id)
+    expect(await service.list()).toEqual([])
+  })
 })
