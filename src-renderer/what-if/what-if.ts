@@ -6,7 +6,7 @@
 import { idTable } from '../../src-shared/api/id-table'
 import type { Task } from '../../src-shared/api/resources'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
-import { cascade, taskExtent } from '../../src-shared/schedule'
+import { cascade, startsAfterDue, taskExtent } from '../../src-shared/schedule'
 import type { CascadeResult } from '../../src-shared/schedule'
 import { dependencyName, keyNamer } from '../dependencies/dependency-words'
 import {
@@ -224,7 +224,8 @@ function withSelection(state: PlannerState, results: readonly DragResult[]): Dra
       (task.startDate !== '' || task.dueDate !== '') &&
       // Start after due (another board's data): moved, it keeps both, and the board refuses the
       // whole batch. Its bar is locked too; its dates are fixed in its details.
-      taskExtent(task)?.inverted !== true
+      taskExtent(task)?.inverted !== true &&
+      !startsAfterDue(task)
     )
   })
   const days = lead.startDeltaDays

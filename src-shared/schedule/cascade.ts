@@ -18,8 +18,8 @@
 // - Then every dependency into or out of a task that moved is checked on the new days: what is
 //   still broken is reported, and whether it already was before the change.
 import type { DatedTask } from './extent'
-import { finishDayOf, movedDates, startDayOf, taskExtent } from './extent'
-import { FIRST_PLAN_DAY, LAST_PLAN_DAY, parseInstant } from './days'
+import { finishDayOf, movedDates, startDayOf, startsAfterDue, taskExtent } from './extent'
+import { FIRST_PLAN_DAY, LAST_PLAN_DAY } from './days'
 import { ruleOnDays, type RuleOptions } from './rule'
 import type { Scratch } from './cascade-scratch'
 import { nextGeneration, scratchOf } from './cascade-scratch'
@@ -222,7 +222,7 @@ export function cascade(
     // Start after due (another board's data): moved, it keeps both dates the wrong way round,
     // and the board refuses the whole batch, the user's own move included. It stays; its
     // dependency is reported as still broken, and nothing is pushed through it.
-    if (isInverted(index.tasks[v] as ScheduleTask)) continue
+    if (startsAfterDue(index.tasks[v] as ScheduleTask)) continue
     // Kept within the days a board can store: a push past 9999-12-31 (lags adding up along a
     // long chain) stops there, and the dependency is reported as still broken.
     const room = Math.min(LAST_PLAN_DAY - start, LAST_PLAN_DAY + 1 - (finishDay[v] as number))
@@ -328,7 +328,7 @@ function checkTouched(
     if (index.depInLoop[e]) reason = 'loop'
     else if (s.driver[p] !== gen) reason = 'fixed-predecessor'
     else if (s.fixed[v] === gen) reason = 'changed-successor'
-    else if (isInverted(index.tasks[v] as ScheduleTask)) reason = 'inverted-successor'
+    else if (startsAfterDue(index.tasks[v] as ScheduleTask)) reason = 'inverted-successor'
     else reason = 'conflict'
     const dep = index.deps[e] as CascadeViolation & { id: string }
     result.violated.push({
@@ -368,16 +368,4 @@ function checkTouched(
     if (loop >= 0) loops.add(loop)
   }
   result.loops = [...loops].sort((a, b) => a - b)
-}
-
-/**
- * A task whose start instant is after its due instant: the board refuses writing it so, moved or
- * not. By instants, as the board compares them (and as Problems does): a start at 09:00 on a day
- * whose due is that day's midnight is one day on the chart, but the board refuses it all the same.
- */
-function isInverted(task: ScheduleTask): boolean {
-  if (task.type === 'milestone') return false
-  const start = parseInstant(task.startDate)
-  const due = parseInstant(task.dueDate)
-  return start !== undefined && due !== undefined && start > due
 }

@@ -44,6 +44,19 @@ export interface DatedTask {
   type: string
 }
 
+/**
+ * A task whose start instant is after its due instant (another board's data): the board refuses
+ * writing it so, moved or not, and with it a whole batch. By instants, as the board compares
+ * them: a start at 09:00 on a day whose due is that day's midnight is one day on the chart (its
+ * extent is not `inverted`), yet refused all the same.
+ */
+export function startsAfterDue(task: DatedTask): boolean {
+  if (task.type === 'milestone') return false
+  const start = parseInstant(task.startDate)
+  const due = parseInstant(task.dueDate)
+  return start !== undefined && due !== undefined && start > due
+}
+
 /** Where a due instant ends a task or places a milestone: a midnight due covers its whole day. */
 export function endOfDue(dueMs: number): number {
   return isMidnight(dueMs) ? dueMs + DAY_MS : dueMs

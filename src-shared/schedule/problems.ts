@@ -6,7 +6,8 @@
 import type { CascadeOptions, DateUpdate } from './cascade'
 import { cascade, moveChanges } from './cascade'
 import { SERVICE_LIMITS } from '../api/limits'
-import { FIRST_PLAN_DAY, isoDayOfDayNumber, LAST_PLAN_DAY, parseInstant } from './days'
+import { FIRST_PLAN_DAY, isoDayOfDayNumber, LAST_PLAN_DAY } from './days'
+import { startsAfterDue } from './extent'
 import { ruleOnDays } from './rule'
 import type { ScheduleIndex, ScheduleTask } from './schedule-index'
 
@@ -205,10 +206,7 @@ function writable(fixes: (MoveFix | typeof PUSHES_WATCHED | undefined)[]): MoveF
 function invertedTasks(index: ScheduleIndex): Uint8Array {
   const inverted = new Uint8Array(index.tasks.length)
   index.tasks.forEach((task, i) => {
-    if (task.type === 'milestone') return
-    const start = parseInstant(task.startDate)
-    const due = parseInstant(task.dueDate)
-    if (start !== undefined && due !== undefined && start > due) inverted[i] = 1
+    if (startsAfterDue(task)) inverted[i] = 1
   })
   return inverted
 }

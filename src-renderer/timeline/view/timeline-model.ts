@@ -2,7 +2,7 @@
 // links of the visible window in the adapter's terms. Pure, so it is unit-tested in Node.
 import type { Dependency, Task } from '../../../src-shared/api'
 import { DAY_MS } from '../../../src-shared/schedule/days'
-import { taskExtent } from '../../../src-shared/schedule'
+import { startsAfterDue, taskExtent } from '../../../src-shared/schedule'
 import type { BaselineDates } from '../../../src-shared/schedule'
 import type { Command } from '../../state/commands'
 import type { TimelineGeometry } from '../../state/scroll-anchor'
@@ -301,7 +301,7 @@ function barsOfRow(
       row: index,
       // Start after due (another board's data): its edges are the other way round, and any
       // move keeps both dates, which the board refuses; fixed in its details, not dragged.
-      ...(extent.inverted ? { locked: true } : {}),
+      ...(extent.inverted || startsAfterDue(task) ? { locked: true } : {}),
       selected: selected.has(task.id),
       className: barClass(task, pending, marks, extent.endMs),
       ...(baseline ? { baseline: { startMs: baseline.startMs, endMs: baseline.endMs } } : {}),

@@ -378,7 +378,7 @@ describe('undo and redo', () => {
     })
     fake.handlers['board:sync'] = () => ({
       ok: false,
-      error: { code: 'UNAVAILABLE', message: 'offline' },
+      error: { code: 'NETWORK', message: 'offline' },
     })
     await createTasks(store, fake.api, [
       {

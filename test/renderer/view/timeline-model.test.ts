@@ -141,6 +141,19 @@ describe('timeline model', () => {
     )
   })
 
+  it('locks the bar of a task whose start is later in the day than its midnight due', () => {
+    // One day on the chart, yet the board refuses it moved (start after due by instants): its
+    // drag, or a multi-move with it, lost the whole batch.
+    const tasks = [
+      task('t1', { startDate: '2026-03-02T09:00:00.000Z', dueDate: '2026-03-02T00:00:00.000Z' }),
+      task('t2', { startDate: '2026-03-02T00:00:00.000Z', dueDate: '2026-03-02T00:00:00.000Z' }),
+    ]
+    const model = buildModel(tasks, [], 'day', NOW)
+    const bars = windowInput(model, [], 0, model.layout.rows.length - 1, new Set()).bars
+    expect(bars.find((b) => b.id === 't1')?.locked).toBe(true)
+    expect(bars.find((b) => b.id === 't2')?.locked).toBeFalsy()
+  })
+
   it('keeps the time scale around today and every task', () => {
     const model = buildModel(
       [task('t1', { startDate: '2025-06-01T00:00:00.000Z' })],
