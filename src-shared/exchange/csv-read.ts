@@ -2,7 +2,18 @@
 // line ends mixed in one file, a quote never closed, and the export's formula guard taken off.
 import Papa from 'papaparse'
 import { unguardCell, unguardCellStart } from './cell-guard'
-import { TASK_FIELDS } from './csv-export'
+import type { TASK_FIELDS } from './csv-export'
+
+/** Columns of the planner's export that together name it (see readCsv). */
+const OWN_EXPORT_COLUMNS: readonly (typeof TASK_FIELDS)[number][] = [
+  'id',
+  'projectKey',
+  'key',
+  'createdAt',
+  'createdBy',
+  'updatedAt',
+  'updatedBy',
+]
 
 export interface CsvTable {
   headers: string[]
@@ -43,9 +54,11 @@ export function readCsv(text: string): CsvTable {
     while (n > 0 && (row[n - 1] ?? '').trim() === '') n--
     return n
   }
-  // The planner's own export (every Task field a column) guards inside cells too; any other
-  // file only where a spreadsheet marks a cell as text, at its start.
-  const own = TASK_FIELDS.every((field) => headers.includes(field))
+  // The planner's own export guards inside cells too; any other file only where a spreadsheet
+  // marks a cell as text, at its start. Told by the columns no other tool writes together (the
+  // board's record of who made and changed each task), not by every column: a user who deleted
+  // one in a spreadsheet had every guard inside a cell read as the author's own.
+  const own = OWN_EXPORT_COLUMNS.every((field) => headers.includes(field))
   const unguard = own ? unguardCell : unguardCellStart
   return {
     headers: headers.map(unguard),

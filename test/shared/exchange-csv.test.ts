@@ -103,6 +103,22 @@ describe('CSV export', () => {
     expect(table.rows[0]).toEqual(['=A1', "x\n'''docstring\n'-- note"])
   })
 
+  it('reads an export back exactly after a column was deleted in a spreadsheet', () => {
+    const task = buildTask('t', { description: 'Steps:\n- one\n=SUM' })
+    const text = tasksCsv([task], [])
+    const [header, ...rest] = text.split('\r\n')
+    const columns = header!.split(',')
+    const drop = columns.indexOf('coverImageUrl')
+    // Remove the column (its cells are empty here: no quoted comma to trip over).
+    const cut = (line: string) => {
+      const cells = line.split(',')
+      if (cells.length === columns.length) cells.splice(drop, 1)
+      return cells.join(',')
+    }
+    const table = readCsv([cut(header!), ...rest.map(cut)].join('\r\n'))
+    expect(table.rows[0]![table.headers.indexOf('description')]).toBe(task.description)
+  })
+
   it('reads back tags and multi-select values holding ";" or spaces at their ends exactly', () => {
     const task = buildTask('t', {
       tags: ['x;y', ' sp ', 'ünï'],
