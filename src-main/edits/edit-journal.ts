@@ -74,7 +74,7 @@ export function openEditJournal(
   }
   let opened: EditJournal
   try {
-    opened = new EditJournal(path)
+    opened = new EditJournal(path, false)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     const code = (error as { code?: unknown }).code
@@ -89,7 +89,10 @@ export function openEditJournal(
   // planner failure), or the rows on a damaged page were silently gone. SQLite's own check finds
   // it; what can still be read goes to a new journal, and the file is kept aside.
   const damage = opened.damaged()
-  if (damage === undefined) return { journal: opened, setAside: undefined }
+  if (damage === undefined) {
+    opened.upgrade()
+    return { journal: opened, setAside: undefined }
+  }
   const { reason, rows } = damage
   opened.close()
   setAsideFiles()
@@ -142,10 +145,16 @@ export class JournalTooNewError extends Error {
 export class EditJournal {
   private readonly db: InstanceType<typeof Database>
 
-  constructor(path: string) {
+  /**
+   * `upgrade` false: the tables this version added and its format stamp are written later (see
+   * upgrade()), once the file has passed SQLite's check: on a file damaged in part those
+   * writes could fail, and the whole file was set aside instead of its rows carried over.
+   */
+  constructor(path: string, upgrade = true) {
     this.db = new Database(path)
     try {
       this.prepare()
+      if (upgrade) this.upgrade()
     } catch (error) {
       // Closed before the caller sets the file aside: renaming a file still open fails on
       // Windows, the very case setting aside exists for.
@@ -197,6 +206,12 @@ export class EditJournal {
       task_json TEXT NOT NULL,
       PRIMARY KEY (profile_id, task_id)
     )`)
+  }
+
+  /** What this version adds to a journal an older planner wrote, and its format stamp. */
+  upgrade(): void {
+    const format = (this.db.prepare('PRAGMA user_version').get() as { user_version: number })
+      .user_version
     // Batches that could not be read back, kept whole (see setAside).
     this.db.exec(`CREATE TABLE IF NOT EXISTS set_aside_edits (
       id TEXT NOT NULL,
