@@ -3,7 +3,7 @@
 // whose process is gone (killed, crashed) is stale and taken over. Electron has its own
 // (app.requestSingleInstanceLock, src-main/index.ts).
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
-import { hostname, uptime } from 'node:os'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 
 export const LOCK_FILE_NAME = 'planner.lock'
@@ -35,8 +35,17 @@ export class DataDirLockedError extends Error {
 interface Holder {
   pid: number
   host: string
-  /** When it was taken (ms), where the lock says. */
-  sinceMs?: number
+  /** The machine's boot the lock was taken in (Linux's boot id), where the lock says. */
+  boot?: string
+}
+
+/** This boot of the machine: Linux's boot id; undefined elsewhere. */
+function bootId(): string | undefined {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** Lock files this process holds now: a lock naming our pid that is not one of them is stale. */
@@ -44,14 +53,15 @@ const heldHere = new Set<string>()
 
 /**
  * Whether a lock's holder can still be the process its pid names: not our own pid unless we hold
- * it (a container restarts its planner under the same pid every time), and not taken before this
- * machine started (a pid reused after a reboot). Either locked the planner out for good.
+ * it (a container restarts its planner under the same pid every time), and not one taken in an
+ * earlier boot of this machine (a pid reused after a reboot). Either locked the planner out for
+ * good. The boot is told by its id, not by the clock: a clock set forward (a VM paused while its
+ * host slept) made a live planner's lock look older than the boot.
  */
 function holderMayLive(file: string, holder: Holder, isAlive: (pid: number) => boolean): boolean {
   if (holder.pid === process.pid) return heldHere.has(file)
-  // A minute's slack: the boot time is read off a clock that may have been set since.
-  const bootMs = Date.now() - uptime() * 1000 - 60_000
-  if (holder.sinceMs !== undefined && holder.sinceMs < bootMs) return false
+  const boot = bootId()
+  if (holder.boot !== undefined && boot !== undefined && holder.boot !== boot) return false
   return isAlive(holder.pid)
 }
 
@@ -68,7 +78,8 @@ export function lockDataDir(dir: string, options: LockOptions = {}): DataDirLock
   const isAlive = options.isAlive ?? processIsAlive
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const file = join(dir, LOCK_FILE_NAME)
-  const me: Holder = { pid: process.pid, host: hostname() }
+  const boot = bootId()
+  const me: Holder = { pid: process.pid, host: hostname(), ...(boot ? { boot } : {}) }
   const content = `${JSON.stringify({ ...me, since: new Date().toISOString() })}\n`
   // A stale lock is removed and creation tried again; a few rounds cover racing starts.
   for (let round = 0; round < 5; round++) {
@@ -125,19 +136,13 @@ function readHolder(file: string): Holder | 'gone' | 'unreadable' {
 
 function parseHolder(text: string): Holder | undefined {
   try {
-    const value = JSON.parse(text) as Partial<Holder> & { since?: unknown }
-    if (
-      Number.isInteger(value.pid) &&
-      (value.pid as number) > 0 &&
-      typeof value.host === 'string'
-    ) {
-      const sinceMs = typeof value.since === 'string' ? Date.parse(value.since) : Number.NaN
+    const value = JSON.parse(text) as Partial<Holder>
+    if (Number.isInteger(value.pid) && (value.pid as number) > 0 && typeof value.host === 'string')
       return {
         pid: value.pid as number,
         host: value.host,
-        ...(Number.isNaN(sinceMs) ? {} : { sinceMs }),
+        ...(typeof value.boot === 'string' ? { boot: value.boot } : {}),
       }
-    }
   } catch {
     // Not (yet) a whole lock: the caller decides.
   }
