@@ -12,8 +12,8 @@ import {
   EditJournal,
   JOURNAL_FORMAT,
   JournalTooNewError,
-  openEditJournal,
 } from '../../../src-main/edits/edit-journal'
+import { openEditJournal } from '../../../src-main/edits/open-journal'
 import { EditSender } from '../../../src-main/edits/edit-sender'
 import type { BoardWriter, EditSenderOptions } from '../../../src-main/edits/edit-sender'
 import type { Task, UpdatedTaskInfo, UpdateTaskItem } from '../../../src-shared/api'

@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { EditJournal, openEditJournal } from '../../../src-main/edits/edit-journal'
+import { EditJournal } from '../../../src-main/edits/edit-journal'
+import { openEditJournal } from '../../../src-main/edits/open-journal'
 
 let dir: string
 beforeEach(() => {
