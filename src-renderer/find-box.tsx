@@ -41,24 +41,26 @@ export function FindBox(): React.JSX.Element {
     at: number
     /** Matches the filters hide (counted when none is shown). */
     hidden?: number
+    /** The shown tasks the ids were found among: new ones (filters, a sync) are searched anew. */
+    shown: readonly Task[]
   } | null>(null)
 
   const go = (step: 1 | -1) => {
     // Only what the filters show can be jumped to; matches they hide are counted, not selected
     // (a selected task the filters hide has no row, and the jump would wait until they clear).
-    const ids =
-      result && result.query === query
-        ? result.ids
-        : findTasks(selectFilterOutcome(store.getState()).shown, query)
+    // Kept only while the query and the shown tasks are the same: after the filters changed
+    // or a sync, the old ids could name a task the filters now hide, and miss new ones.
+    const { shown } = selectFilterOutcome(store.getState())
+    const fresh = !result || result.query !== query || result.shown !== shown
+    const ids = fresh ? findTasks(shown, query) : result.ids
     if (ids.length === 0) {
       const { board } = store.getState()
       const all = board.taskIds.flatMap((id) => board.tasksById[id] ?? [])
-      setResult({ query, ids, at: -1, hidden: findTasks(all, query).length })
+      setResult({ query, ids, at: -1, hidden: findTasks(all, query).length, shown })
       return
     }
-    const fresh = !result || result.query !== query
     const at = fresh ? 0 : (result.at + step + ids.length) % ids.length
-    setResult({ query, ids, at })
+    setResult({ query, ids, at, shown })
     const id = ids[at] as string
     expandTo(store, id)
     store.getState().revealTask(id)

@@ -253,6 +253,10 @@ describe('filters and views on the demo board', () => {
     await page.waitForTimeout(300)
     const targetSelected = `.tb-bar.selected[data-task-id="${target.id}"], .tree-row.selected[data-task-id="${target.id}"]`
     expect(await page.locator(targetSelected).count()).toBe(0)
+    // The same query again with the filters cleared: found now. The first answer was kept while
+    // the query stayed the same, and still said the filters hid it.
+    await find.press('Enter')
+    await expect.poll(() => page.locator('.find-status').textContent()).toBe('1 of 1')
   })
 
   it('Find opens the pinned band for a pinned subtask whose parent is not pinned', async () => {

@@ -21,3 +21,18 @@ describe('findTasks by key', () => {
     expect(findTasks(tasks, 'plain')).toEqual(['c'])
   })
 })
+
+describe('findTasks by words of the title', () => {
+  it('finds a title whatever its accents or how they are written', () => {
+    // "resume" missed "Résumé", and "café" typed whole missed a title stored with a combining
+    // accent, as some editors and pastes give it.
+    const titled = [
+      task('r', { title: 'Résumé review' }),
+      task('k', { title: 'Cafe\u0301 menu' }),
+      task('i', { title: 'İstanbul office' }),
+    ]
+    expect(findTasks(titled, 'resume')).toEqual(['r'])
+    expect(findTasks(titled, 'café')).toEqual(['k'])
+    expect(findTasks(titled, 'istanbul')).toEqual(['i'])
+  })
+})
