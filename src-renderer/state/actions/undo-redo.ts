@@ -249,29 +249,35 @@ function showsWritten(task: Task, patch: TaskPatch, slot: Slot): boolean {
     const text = (v: unknown) => String((v as { content: string }).content).trim()
     return text(shown) === text(written)
   }
-  return sameAsWritten(shown, written)
+  return sameAsWritten(slot, shown, written)
 }
 
 /**
- * A value the board shows is the one written, in the board's own spelling: a title or text
- * trimmed, an address in lower case, a date as the instant it names (a day written comes back
- * as midnight UTC, a timestamp without milliseconds or with an offset), tags and multi-select
- * values as a set. Compared as plain JSON, each of these read as a change made elsewhere, and
- * Undo asked about a change nobody made (as main's find-conflicts does not).
+ * A value the board shows is the one written, in the board's own spelling, where the board may
+ * respell it: a title trimmed, an address in lower case (the assignee; a property may be a
+ * Person), a date as the instant it names (a day written comes back as midnight UTC, a
+ * timestamp without milliseconds or with an offset), tags and multi-select values as a set (a
+ * board keeps each once, in its own order). Compared as plain JSON, each of these read as a
+ * change made elsewhere, and Undo asked about a change nobody made. Nothing looser: a title
+ * whose case someone changed, or tags whose spaces they changed, is their change.
  */
-function sameAsWritten(shown: unknown, written: unknown): boolean {
+function sameAsWritten(slot: Slot, shown: unknown, written: unknown): boolean {
   if (shown === written) return true
+  const property = slot.startsWith('property:')
   if (typeof shown === 'string' && typeof written === 'string') {
-    if (shown.trim() === written.trim()) return true
-    if (written.includes('@') && shown.toLowerCase() === written.toLowerCase()) return true
-    const [at, was] = [parseInstant(shown), parseInstant(written)]
-    return at !== undefined && at === was
+    if (slot === 'title') return shown.trim() === written.trim()
+    if (slot === 'assignedUserEmail' || (property && written.includes('@')))
+      return shown.toLowerCase() === written.toLowerCase()
+    if (slot === 'startDate' || slot === 'dueDate' || property) {
+      const [at, was] = [parseInstant(shown), parseInstant(written)]
+      return at !== undefined && at === was
+    }
+    return false
   }
-  if (Array.isArray(shown) && Array.isArray(written))
-    return (
-      shown.length === written.length &&
-      written.every((value) => shown.some((other) => sameAsWritten(other, value)))
-    )
+  if ((slot === 'tags' || property) && Array.isArray(shown) && Array.isArray(written)) {
+    const [mine, theirs] = [new Set(written), new Set(shown)]
+    return mine.size === theirs.size && [...mine].every((value) => theirs.has(value))
+  }
   return JSON.stringify(shown) === JSON.stringify(written)
 }
 
@@ -283,6 +289,7 @@ function sameAsWritten(shown: unknown, written: unknown): boolean {
 function subtasksByTitle(
   board: { tasksById: Readonly<Record<string, Task>> },
   step: Extract<UndoStep, { kind: 'retireCreated' }>,
+  named: readonly string[],
 ): string[] {
   if (!step.subtaskTitles) return []
   const children = new Map<string, Task[]>()
@@ -293,12 +300,20 @@ function subtasksByTitle(
   const found: string[] = []
   const walk = (parent: Task, subtasks: readonly CreatedSubtaskTitles[]) => {
     for (const sub of subtasks) {
-      const task = (children.get(parent.id) ?? []).find(
+      const candidates = (children.get(parent.id) ?? []).filter(
         (t) =>
           !found.includes(t.id) &&
           t.title.trim() === sub.title.trim() &&
+          // Made by whoever made the parent, and no earlier than it.
+          (!parent.createdBy || !t.createdBy || t.createdBy === parent.createdBy) &&
           (!parent.createdAt || !t.createdAt || isAtOrAfter(t.createdAt, parent.createdAt)),
       )
+      // One a sync already named first, then the earliest made.
+      const task =
+        candidates.find((t) => named.includes(t.id)) ??
+        candidates.sort((a, b) =>
+          a.createdAt === b.createdAt ? 0 : isAtOrAfter(a.createdAt, b.createdAt) ? 1 : -1,
+        )[0]
       if (!task) continue
       found.push(task.id)
       walk(task, sub.subtasks)
@@ -319,7 +334,9 @@ async function retireCreated(
   const { board, edits } = store.getState()
   // Only the tasks this create made (its subtasks once a sync named them), as loaded now: a
   // task someone else put under one of them is theirs.
-  const subtaskIds = (step.subtaskIds ?? subtasksByTitle(board, step)).filter((id) =>
+  // Those a sync named, and any others found by title (a sync may have named only some).
+  const named = step.subtaskIds ?? []
+  const subtaskIds = [...new Set([...named, ...subtasksByTitle(board, step, named)])].filter((id) =>
     Object.hasOwn(board.tasksById, id),
   )
   const tasks = [...step.taskIds, ...subtaskIds].flatMap((id) => board.tasksById[id] ?? [])

@@ -407,6 +407,39 @@ describe('undo and redo', () => {
     expect(shown('t5').status).toBe('Doing')
   })
 
+  it('finds the rest by title when the sync after the create named only some subtasks', async () => {
+    const { store, fake } = setup()
+    const at = '2026-02-09T10:00:00.000Z'
+    const made = task('t7', { title: 'Release', status: 'Doing', key: 7, createdAt: at })
+    const notes = { ...made, id: 't8', key: 8, title: 'Notes', parentId: 't7' }
+    const docs = { ...made, id: 't9', key: 9, title: 'Docs', parentId: 't7' }
+    fake.handlers['tasks:create'] = () => ({
+      ok: true,
+      value: {
+        created: [{ index: 0, id: 't7', projectKey: 'WEB', key: 7, task: made }],
+        unknown: [],
+      },
+    })
+    // The board listed one of the two subtasks by then.
+    fake.handlers['board:sync'] = () => ({ ok: true, value: snapshot([...TASKS, made, notes]) })
+    const sub = (title: string) => ({
+      projectKey: 'WEB',
+      title,
+      descriptionType: 'text' as const,
+      descriptionContent: '',
+    })
+    await createTasks(store, fake.api, [
+      { ...sub('Release'), status: 'Doing', subtasks: [sub('Notes'), sub('Docs')] },
+    ])
+    await expect.poll(() => store.getState().board.tasksById['t8']).toBeDefined()
+    store.getState().snapshotReceived(snapshot([...TASKS, made, notes, docs]))
+    const undoing = undoLast(store, fake.api)
+    const asked = await question(store)
+    expect(asked.title).toBe('Undo create WEB-7 and 2 subtasks?')
+    answerQuestion(store, asked.id, { choice: 'move', picked: 'To Do' })
+    expect(await undoing).toBe(true)
+  })
+
   it('undoing a create says when a created task was changed elsewhere since', async () => {
     const theirs = { ...TASKS[1]!, title: 'API (theirs)', updatedAt: '2026-02-08T00:00:00.000Z' }
     const { store, fake } = setup([
@@ -699,6 +732,28 @@ describe('undo and redo after a sync showed a change made elsewhere', () => {
     if (asked) answerQuestion(store, asked.id, { choice: 'cancel' })
     expect(asked?.details).toBeUndefined()
     expect(await undoing).toBe(true)
+  })
+
+  it("still asks about another user's change of case or spaces in a title or tags", async () => {
+    // The board's own spelling is forgiven only where a board respells: not a colleague's
+    // "Mail bob@x.io" to "Mail Bob@x.io", nor a tag ' sp ' made 'sp'.
+    const cases: [{ title?: string; tags?: string[] }, Partial<Task>][] = [
+      [{ title: 'Mail bob@x.io' }, { title: 'Mail Bob@x.io' }],
+      [{ tags: [' sp '] }, { tags: ['sp'] }],
+    ]
+    for (const [written, theirs] of cases) {
+      const { store, fake } = setup()
+      await applyEdit(store, fake.api, {
+        kind: 'updateFields',
+        updates: [{ id: 't1', ...written }],
+      })
+      const changed = { ...TASKS[0]!, ...theirs, updatedAt: '2026-02-07T09:30:00.000Z' }
+      store.getState().snapshotReceived(snapshot([changed, TASKS[1]!]))
+      const undoing = undoLast(store, fake.api)
+      const asked = await question(store)
+      answerQuestion(store, asked.id, { choice: 'cancel' })
+      expect(await undoing).toBe(false)
+    }
   })
 
   it('asks nothing when the sync shows just what the edit wrote', async () => {
