@@ -3,7 +3,7 @@
 // whose process is gone (killed, crashed) is stale and taken over. Electron has its own
 // (app.requestSingleInstanceLock, src-main/index.ts).
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
-import { hostname } from 'node:os'
+import { hostname, uptime } from 'node:os'
 import { join } from 'node:path'
 
 export const LOCK_FILE_NAME = 'planner.lock'
@@ -37,6 +37,8 @@ interface Holder {
   host: string
   /** The machine's boot the lock was taken in (Linux's boot id), where the lock says. */
   boot?: string
+  /** When it was taken (ms), where the lock says. */
+  sinceMs?: number
 }
 
 /** This boot of the machine: Linux's boot id; undefined elsewhere. */
@@ -58,16 +60,33 @@ const heldHere = new Set<string>()
  * good. The boot is told by its id, not by the clock: a clock set forward (a VM paused while its
  * host slept) made a live planner's lock look older than the boot.
  */
-function holderMayLive(file: string, holder: Holder, isAlive: (pid: number) => boolean): boolean {
+function holderMayLive(
+  file: string,
+  holder: Holder,
+  isAlive: (pid: number) => boolean,
+  boot: string | undefined,
+): boolean {
   if (holder.pid === process.pid) return heldHere.has(file)
-  const boot = bootId()
-  if (holder.boot !== undefined && boot !== undefined && holder.boot !== boot) return false
+  if (boot !== undefined) {
+    if (holder.boot !== undefined && holder.boot !== boot) return false
+  } else if (holder.sinceMs !== undefined && holder.sinceMs < bootedAtMs() - CLOCK_SLACK_MS) {
+    // No boot id here (macOS, Windows): the clock, with a generous slack for a clock set since.
+    return false
+  }
   return isAlive(holder.pid)
 }
+
+/** When this machine started, by its clock. */
+const bootedAtMs = () => Date.now() - uptime() * 1000
+
+/** How far a clock may have been set since a lock was taken before it counts as older. */
+const CLOCK_SLACK_MS = 10 * 60_000
 
 export interface LockOptions {
   /** Whether a process of this host is alive (default: signal 0). For tests. */
   isAlive?: (pid: number) => boolean
+  /** This boot's id (default: Linux's; undefined elsewhere). For tests. */
+  bootId?: () => string | undefined
 }
 
 /**
@@ -78,7 +97,7 @@ export function lockDataDir(dir: string, options: LockOptions = {}): DataDirLock
   const isAlive = options.isAlive ?? processIsAlive
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const file = join(dir, LOCK_FILE_NAME)
-  const boot = bootId()
+  const boot = (options.bootId ?? bootId)()
   const me: Holder = { pid: process.pid, host: hostname(), ...(boot ? { boot } : {}) }
   const content = `${JSON.stringify({ ...me, since: new Date().toISOString() })}\n`
   // A stale lock is removed and creation tried again; a few rounds cover racing starts.
@@ -91,7 +110,7 @@ export function lockDataDir(dir: string, options: LockOptions = {}): DataDirLock
     if (holder === 'gone') continue
     if (holder !== 'unreadable') {
       // Another host's processes cannot be checked from here: its lock stands.
-      if (holder.host !== me.host || holderMayLive(file, holder, isAlive))
+      if (holder.host !== me.host || holderMayLive(file, holder, isAlive, boot))
         throw new DataDirLockedError(dir, file, holder.pid, holder.host)
     }
     removeIfUnchanged(file, holder)
@@ -136,13 +155,20 @@ function readHolder(file: string): Holder | 'gone' | 'unreadable' {
 
 function parseHolder(text: string): Holder | undefined {
   try {
-    const value = JSON.parse(text) as Partial<Holder>
-    if (Number.isInteger(value.pid) && (value.pid as number) > 0 && typeof value.host === 'string')
+    const value = JSON.parse(text) as Partial<Holder> & { since?: unknown }
+    if (
+      Number.isInteger(value.pid) &&
+      (value.pid as number) > 0 &&
+      typeof value.host === 'string'
+    ) {
+      const sinceMs = typeof value.since === 'string' ? Date.parse(value.since) : Number.NaN
       return {
         pid: value.pid as number,
         host: value.host,
         ...(typeof value.boot === 'string' ? { boot: value.boot } : {}),
+        ...(Number.isNaN(sinceMs) ? {} : { sinceMs }),
       }
+    }
   } catch {
     // Not (yet) a whole lock: the caller decides.
   }

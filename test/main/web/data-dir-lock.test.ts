@@ -119,4 +119,13 @@ describe('lockDataDir', () => {
       expect(() => lockDataDir(dir, { isAlive: () => true })).toThrow('process 4242')
     },
   )
+
+  it('where there is no boot id (macOS, Windows), takes over a lock from well before the machine started', () => {
+    const dir = dataDir()
+    const noBootId = { isAlive: () => true, bootId: () => undefined }
+    writeLock(dir, { pid: 4242, host: hostname(), since: '2001-01-01T00:00:00.000Z' })
+    lockDataDir(dir, noBootId).release()
+    writeLock(dir, { pid: 4242, host: hostname(), since: new Date().toISOString() })
+    expect(() => lockDataDir(dir, noBootId)).toThrow('process 4242')
+  })
 })
