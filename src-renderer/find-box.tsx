@@ -51,15 +51,19 @@ export function FindBox(): React.JSX.Element {
     // Kept only while the query and the shown tasks are the same: after the filters changed
     // or a sync, the old ids could name a task the filters now hide, and miss new ones.
     const { shown } = selectFilterOutcome(store.getState())
-    const fresh = !result || result.query !== query || result.shown !== shown
-    const ids = fresh ? findTasks(shown, query) : result.ids
+    const fresh = !result || result.query !== query
+    const ids = !fresh && result.shown === shown ? result.ids : findTasks(shown, query)
     if (ids.length === 0) {
       const { board } = store.getState()
       const all = board.taskIds.flatMap((id) => board.tasksById[id] ?? [])
       setResult({ query, ids, at: -1, hidden: findTasks(all, query).length, shown })
       return
     }
-    const at = fresh ? 0 : (result.at + step + ids.length) % ids.length
+    // The same query goes on from the match it was at, found again among the tasks shown now
+    // (an edit of that task, or a sync, gives new task objects): walking the matches and
+    // editing each went back to the first one every time.
+    const from = fresh ? -1 : ids.indexOf(result.ids[result.at] ?? '')
+    const at = from < 0 ? 0 : (from + step + ids.length) % ids.length
     setResult({ query, ids, at, shown })
     const id = ids[at] as string
     expandTo(store, id)
