@@ -1,4 +1,4 @@
-// Reading out a damaged edit journal (openEditJournal in edit-journal.ts): SQLite's own check of
+// Reading out a damaged edit journal (openEditJournal in open-journal.ts): SQLite's own check of
 // the file, the rows that can still be read, and writing them into a new journal. A file damaged
 // in part still opens; read in one pass, a table stopped at its first damaged page.
 import type Database from 'libsql'

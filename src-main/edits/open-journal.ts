@@ -57,7 +57,13 @@ export function openEditJournal(
   // it; what can still be read goes to a new journal, and the file is kept aside.
   const damage = opened.damaged()
   if (damage === undefined) {
-    opened.upgrade()
+    try {
+      opened.upgrade()
+    } catch (error) {
+      // Closed, as the constructor does on a failure: the start stops with this error.
+      opened.close()
+      throw error
+    }
     return { journal: opened, setAside: undefined }
   }
   const { reason, rows } = damage
