@@ -2,18 +2,26 @@
 // line ends mixed in one file, a quote never closed, and the export's formula guard taken off.
 import Papa from 'papaparse'
 import { unguardCell, unguardCellStart } from './cell-guard'
+import { PREDECESSORS_COLUMN } from './csv-export'
 import type { TASK_FIELDS } from './csv-export'
 
-/** Columns of the planner's export that together name it (see readCsv). */
-const OWN_EXPORT_COLUMNS: readonly (typeof TASK_FIELDS)[number][] = [
+/**
+ * Columns of the planner's export that together name it (see readCsv): the board's record of
+ * each task, and `predecessors`, which only the planner writes (a dump of the API's JSON has
+ * the others too).
+ */
+const OWN_EXPORT_COLUMNS: readonly string[] = [
   'id',
+  'parentId',
   'projectKey',
   'key',
+  'milestoneId',
   'createdAt',
   'createdBy',
   'updatedAt',
   'updatedBy',
-]
+  PREDECESSORS_COLUMN,
+] satisfies readonly ((typeof TASK_FIELDS)[number] | typeof PREDECESSORS_COLUMN)[]
 
 export interface CsvTable {
   headers: string[]

@@ -96,6 +96,15 @@ describe('CSV export', () => {
     expect(plan.roots[0]!.item.tags).toEqual(['ok', 'x;@SUM(1+1)'])
   })
 
+  it("keeps a file's own quotes inside its cells when only the board's own columns are there", () => {
+    // A dump of the API's JSON has the board's audit columns but no predecessors column: read as
+    // the planner's export, its descriptions lost quotes after ';' or a line break.
+    const header =
+      'id,parentId,projectKey,key,milestoneId,createdAt,createdBy,updatedAt,updatedBy,description'
+    const table = readCsv(`${header}\nt1,,WEB,1,,,,,,"a;'=b"\n`)
+    expect(table.rows[0]![table.headers.indexOf('description')]).toBe("a;'=b")
+  })
+
   it("keeps a file's own quotes inside its cells when the planner did not write it", () => {
     // Every guard position was read as the planner's: a description line `'''docstring` from
     // another tool lost a quote, `'-- note` its only one. Only a leading one marks text there.
