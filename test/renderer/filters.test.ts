@@ -249,4 +249,16 @@ describe('saved views', () => {
     store.getState().viewsListed('other', [])
     expect(store.getState().filters.draft).toEqual(EMPTY_DRAFT)
   })
+
+  it('another board starts with no filters as soon as its load begins, and keeps what is typed then', () => {
+    // The old board's filters applied to the new board until its saved views were listed, and
+    // what the user typed meanwhile was thrown away when they were.
+    const store = storeWithBoard()
+    store.getState().setFilterField('tag', 'ui')
+    store.getState().syncStarted('other')
+    expect(store.getState().filters.draft).toEqual(EMPTY_DRAFT)
+    store.getState().setFilterField('status', 'Done')
+    store.getState().viewsListed('other', [])
+    expect(store.getState().filters.draft.status).toBe('Done')
+  })
 })

@@ -9,6 +9,7 @@ import type {
 } from '../../../src-shared/ipc/board-snapshot'
 import type { IpcError } from '../../../src-shared/ipc/contract'
 import type { TaskTable } from '../commands/types'
+import { EMPTY_DRAFT } from '../../filters/filter-draft'
 import { overlayEdits } from '../edit-batches'
 import { pruneSelection } from '../selection-logic'
 import type { SliceCreator } from '../store'
@@ -82,6 +83,16 @@ export const createBoardSlice: SliceCreator<BoardSlice> = (set) => ({
             board: { ...EMPTY_BOARD, profileId, loading: true },
             // A details panel parked on the board left behind does not come back on this one.
             view: { ...s.view, parkedDetails: null },
+            // Nor do its filters (another board's statuses, people and properties differ): the
+            // new board starts with none from now, not once its saved views are listed, which
+            // also dropped what the user typed meanwhile. Its views are listed when they come.
+            filters: {
+              ...s.filters,
+              viewsProfileId: profileId,
+              views: [],
+              draft: EMPTY_DRAFT,
+              activeView: null,
+            },
           }
         : { board: { ...s.board, loading: true, error: null, progress: null } },
     ),
