@@ -27,9 +27,10 @@ export async function saveView(
   const state = store.getState()
   const profileId = state.board.profileId
   if (!profileId) return { ok: false, message: 'No board is open.' }
+  const outcome = selectFilterOutcome(state)
   const view: ViewContent = {
     name: name.normalize('NFC').trim(),
-    filters: selectFilterOutcome(state).filters,
+    filters: outcome.filters,
     zoom: state.view.zoom,
     collapsedIds: [...state.view.collapsedIds],
     sort: state.view.sort,
@@ -39,9 +40,13 @@ export async function saveView(
   if (!result.ok) return { ok: false, message: result.error.message }
   if (store.getState().board.profileId === profileId)
     store.getState().viewsListed(profileId, result.value, view.name)
+  // Filters that do not apply (a reversed range, a bad number) are not in the view: said.
+  const left = Object.keys(outcome.problems).map(fieldName)
+  const without =
+    left.length > 0 ? `, without the filters that do not apply: ${left.join(', ')}` : ''
   return {
     ok: true,
-    message: replaced ? `View “${view.name}” replaced.` : `View “${view.name}” saved.`,
+    message: `View “${view.name}” ${replaced ? 'replaced' : 'saved'}${without}.`,
   }
 }
 
@@ -59,4 +64,11 @@ export async function deleteView(
     store.getState().viewsListed(profileId, result.value, active === name ? null : active)
   }
   return { ok: true, message: `View “${name}” deleted.` }
+}
+
+/** A filter field as the panel labels it (`startDate`, `dueDate`, `prop:<Name>`). */
+function fieldName(field: string): string {
+  if (field === 'startDate') return 'Start date'
+  if (field === 'dueDate') return 'Due date'
+  return field.startsWith('prop:') ? field.slice('prop:'.length) : field
 }
