@@ -137,6 +137,17 @@ describe('saved views', () => {
     expect(readFileSync(file, 'utf8')).toBe(newer)
   })
 
+  it('keep a filter on a property whatever its name, "__proto__" included', async () => {
+    // A record schema dropped that key without a word: the view came back without the filter.
+    const properties = JSON.parse('{"__proto__":"x","Area":"Frontend"}') as Record<string, string>
+    await store().save('local', view('Odd', { filters: { properties } }))
+    const [saved] = await store().list('local')
+    expect(Object.entries(saved!.filters.properties ?? {})).toEqual([
+      ['__proto__', 'x'],
+      ['Area', 'Frontend'],
+    ])
+  })
+
   it('keep every one of many saves made at once (no lost write)', async () => {
     const s = store()
     await Promise.all(Array.from({ length: 12 }, (_, i) => s.save('local', view(`View ${i}`))))
