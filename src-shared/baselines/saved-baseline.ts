@@ -3,7 +3,7 @@
 // per board in a JSON file on this computer (src-main/baselines), checked with these schemas on
 // the way in over IPC and again when the file is read back.
 import { z } from 'zod'
-import { idTable } from '../api/id-table'
+import { idTableSchema } from '../api/id-table-schema'
 
 export const BASELINE_NAME_MAX = 60
 /** A few snapshots per board are what people compare against; it also bounds the file. */
@@ -44,36 +44,15 @@ export type BaselineTaskDates = z.infer<typeof BaselineTaskDates>
  * record schema drops a "__proto__" key: that task had no baseline bar and no slip, while the
  * save said it was counted. So the entries are read as they are (as SeenVersions reads them).
  */
-export const BaselineTasks = z
-  .custom<Record<string, unknown>>(
-    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-    { message: 'expected an object of task IDs and the dates of each' },
-  )
-  .transform((value, ctx) => {
-    const table = idTable<BaselineTaskDates>()
-    for (const [id, dates] of Object.entries(value)) {
-      if (id.length < 1 || id.length > 1_000) {
-        ctx.addIssue({ code: 'custom', message: 'a task ID must be 1 to 1,000 characters' })
-        return z.NEVER
-      }
-      const read = BaselineTaskDates.safeParse(dates)
-      if (!read.success) {
-        const issue = read.error.issues[0]
-        ctx.addIssue({
-          code: 'custom',
-          path: [id, ...(issue?.path ?? [])],
-          message: issue?.message ?? 'is not a task\u2019s dates',
-        })
-        return z.NEVER
-      }
-      table[id] = read.data
-    }
-    return table
-  })
-  .refine(
-    (tasks) => Object.keys(tasks).length <= BASELINE_TASKS_MAX,
-    `A baseline holds at most ${BASELINE_TASKS_MAX} tasks.`,
-  )
+export const BaselineTasks = idTableSchema({
+  notAnObject: 'expected an object of task IDs and the dates of each',
+  maxKeyLength: 1_000,
+  keyProblem: 'a task ID must be 1 to 1,000 characters',
+  value: BaselineTaskDates,
+}).refine(
+  (tasks) => Object.keys(tasks).length <= BASELINE_TASKS_MAX,
+  `A baseline holds at most ${BASELINE_TASKS_MAX} tasks.`,
+)
 
 export const BaselineContent = z.strictObject({ name: BaselineName, tasks: BaselineTasks })
 export type BaselineContent = z.infer<typeof BaselineContent>

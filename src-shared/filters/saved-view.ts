@@ -3,7 +3,7 @@
 // in over IPC and again when it reads the file back.
 import { z } from 'zod'
 import { isCalendarDate } from '../api/dates'
-import { idTable } from '../api/id-table'
+import { idTableSchema } from '../api/id-table-schema'
 import { Priority, TaskType } from '../api/enums'
 import type { ListTasksFilters } from '../api/list-filters'
 
@@ -54,30 +54,13 @@ const DayRangeSchema = z
  * freely, and a record schema drops a "__proto__" key without a word: the view came back
  * without that filter (as BaselineTasks reads task ids).
  */
-const PropertyFilters = z
-  .custom<Record<string, unknown>>(
-    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-    { message: 'expected an object of property names and their filters' },
-  )
-  .transform((value, ctx) => {
-    const table = idTable<string>()
-    for (const [name, filter] of Object.entries(value)) {
-      if (name.length < 1 || name.length > 1_000) {
-        ctx.addIssue({ code: 'custom', message: 'a property name must be 1 to 1,000 characters' })
-        return z.NEVER
-      }
-      if (typeof filter !== 'string' || filter.length < 1 || filter.length > 10_000) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: 'a property filter must be text of 1 to 10,000 characters',
-        })
-        return z.NEVER
-      }
-      table[name] = filter
-    }
-    return table as Record<string, string>
-  })
+const PropertyFilters = idTableSchema({
+  notAnObject: 'expected an object of property names and their filters',
+  maxKeyLength: 1_000,
+  keyProblem: 'a property name must be 1 to 1,000 characters',
+  value: z.string().min(1).max(10_000),
+  valueProblem: 'a property filter must be text of 1 to 10,000 characters',
+})
 
 /** The list endpoint's filters (ListTasksFilters), as a view stores them. */
 export const ViewFilters = z.strictObject({
