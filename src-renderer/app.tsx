@@ -39,7 +39,7 @@ import { Toolbar } from './toolbar'
 import { useRowLinkDrag } from './tree-links/row-link-drag'
 import { WhatIfSetting, WhatIfSummary } from './what-if/what-if-summary'
 import { UnscheduledTray } from './unscheduled-tray'
-import { useHourlyNow } from './use-hourly-now'
+import { useLocalNow } from './use-local-now'
 
 /**
  * The timeline and the Unscheduled tray: the only part of the window drawn from the filtered
@@ -59,7 +59,7 @@ function BoardTimeline({ api }: { api: PlannerApi }): React.JSX.Element {
   const marks = usePlanner(selectTimelineMarks)
   // "Now" for the model (overdue bars, the today line, the scale around today): a render reads
   // it from state, not the clock (React renders must be pure); it moves on each hour.
-  const now = useHourlyNow()
+  const now = useLocalNow()
   // The timeline and tree draw what the filters leave (all tasks when none apply); parents kept
   // only for a matching subtask are drawn dimmed.
   // The scale spans the whole board's work, not only what the filters show: filtering keeps the

@@ -11,6 +11,7 @@ import { pdfOf, pngOf, fileName } from './export-files'
 import type { ExportScope, Orientation, Paper, ScreenView } from './export-pages'
 import { fullLayout, pagesOf, pdfFit } from './export-pages'
 import { timelinePageSvg } from './timeline-svg'
+import { wallClockMs } from '../local-now'
 
 export type ExportFormat = 'png' | 'pdf' | 'csv'
 
@@ -37,7 +38,11 @@ function boardTasks(state: PlannerState): Task[] {
 }
 
 /** The screen's own model and what of it is in view. */
-export function screenView(state: PlannerState, viewport: Viewport, now = Date.now()): ScreenView {
+export function screenView(
+  state: PlannerState,
+  viewport: Viewport,
+  now = wallClockMs(),
+): ScreenView {
   const filtered = selectFilterOutcome(state)
   const model = buildModel(filtered.shown, state.view.collapsedIds, state.view.zoom, now)
   const rowHeight = model.layout.rowHeight

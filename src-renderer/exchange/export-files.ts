@@ -5,6 +5,7 @@
 // (src-main/window/security-guards.ts allows only the planner's own blobs).
 import type { Orientation, Paper } from './export-pages'
 import { PDF_MARGIN } from './export-pages'
+import { localTodayIso } from '../local-now'
 
 /** Chromium's canvas limits are 32,767 px a side and 268 M px in all; stay well inside them. */
 const MAX_SIDE = 16_000
@@ -87,12 +88,12 @@ export function download(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
-/** `board-name-2026-11-24.pdf`: letters, digits and dashes only. */
-export function fileName(board: string, extension: string, now = new Date()): string {
+/** `board-name-2026-11-24.pdf` (the user's own date): letters, digits and dashes only. */
+export function fileName(board: string, extension: string, now = Date.now()): string {
   const base =
     board
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'board'
-  return `${base}-${now.toISOString().slice(0, 10)}.${extension}`
+  return `${base}-${localTodayIso(now)}.${extension}`
 }

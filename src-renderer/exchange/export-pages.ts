@@ -10,6 +10,7 @@ import type { RowLayout, TimeScale, Zoom } from '../timeline/geometry'
 import { layoutRows, paddedRange, TimeScale as Scale, ZOOM_LEVELS } from '../timeline/geometry'
 import type { PageInput } from './timeline-svg'
 import { HEADER_BLOCK, TITLE_BLOCK, TREE_COLUMN } from './timeline-svg'
+import { wallClockMs } from '../local-now'
 
 export type ExportScope = 'visible' | 'board' | 'filter'
 
@@ -44,7 +45,7 @@ export function fullLayout(
       to = Math.max(to, s.endMs)
     }
   }
-  if (from === Infinity) from = to = Date.now()
+  if (from === Infinity) from = to = wallClockMs()
   let scale: TimeScale | undefined
   for (const level of ZOOM_LEVELS.slice(ZOOM_LEVELS.indexOf(zoom))) {
     const range = paddedRange(level, from, to)

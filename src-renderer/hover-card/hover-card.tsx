@@ -19,6 +19,12 @@ function Field({ label, value }: { label: string; value: string }): React.JSX.El
 }
 
 /** The bar or row of the task under the pointer (else its bar): what the card sits beside. */
+/** A task date with a time says its zone, as the details panel does: the planner counts UTC days. */
+function utcMinute(value: string): string {
+  const shown = minuteOfTaskDate(value)
+  return shown.length > 10 ? `${shown} UTC` : shown
+}
+
 function anchorOf(id: string): Element | null {
   const own = `[data-task-id="${CSS.escape(id)}"]`
   return (
@@ -95,8 +101,8 @@ export function HoverCard(): React.JSX.Element | null {
         <Field label="Status" value={task.status} />
         <Field label="Assignee" value={task.assignedUserEmail} />
         <Field label="Priority" value={task.priority} />
-        <Field label="Start" value={minuteOfTaskDate(task.startDate)} />
-        <Field label="Due" value={minuteOfTaskDate(task.dueDate)} />
+        <Field label="Start" value={utcMinute(task.startDate)} />
+        <Field label="Due" value={utcMinute(task.dueDate)} />
         <Field label="Tags" value={task.tags.join(', ')} />
         <Field label="Type" value={task.type} />
       </dl>

@@ -7,6 +7,7 @@ import { usePlanner, usePlannerStore } from '../state'
 import { deleteBaseline, saveBaseline, showBaseline } from './schedule-actions'
 import { useReturnFocus } from '../focus/return-focus'
 import { useLightDismiss } from '../focus/light-dismiss'
+import { localTodayIso } from '../local-now'
 
 export const BASELINE_NOTE =
   'Baselines are the planner’s own history, kept on this computer: the board keeps no history of dates.'
@@ -76,7 +77,7 @@ function SaveBaselineForm({
   onCancel(): void
 }): React.JSX.Element {
   const id = useId()
-  const [name, setName] = useState(() => `Baseline ${new Date().toISOString().slice(0, 10)}`)
+  const [name, setName] = useState(() => `Baseline ${localTodayIso()}`)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const input = useRef<HTMLInputElement>(null)

@@ -25,6 +25,7 @@ import type {
   ScheduleIndex,
 } from '../../src-shared/schedule'
 import type { PlannerState } from '../state'
+import { localTodayIso } from '../local-now'
 
 type Board = PlannerState['board']
 
@@ -193,9 +194,9 @@ export function selectCriticalMarks(s: PlannerState): CriticalMarks | null {
   return marksMemo.value
 }
 
-/** Today's UTC day, `YYYY-MM-DD`: the day the forecast rule counts from. */
+/** The user's own date, `YYYY-MM-DD`: the day the forecast rule counts from (local-now.ts). */
 export function todayIso(now = Date.now()): string {
-  return new Date(now).toISOString().slice(0, 10)
+  return localTodayIso(now)
 }
 
 let rowsMemo: {

@@ -296,7 +296,8 @@ describe('the timeline on the demo board', () => {
   it('status at a glance: done, started and overdue bars carry their marks as SVG, the legend says so, no emoji', async () => {
     const { page } = planner
     const tasks = await board.tasks()
-    const now = Date.now()
+    // The page's own local date and time, on the planner's UTC day grid (src-renderer/local-now.ts).
+    const now = await page.evaluate(() => Date.now() - new Date().getTimezoneOffset() * 60_000)
     const shown = new Set(
       await page
         .locator('.tb-bar[data-task-id]')

@@ -25,6 +25,7 @@ import {
 import type { TimelineModel } from './timeline-model'
 import { scrollGeometry } from './timeline-model'
 import { stepZoom } from './navigation-keys'
+import { wallClockMs } from '../../local-now'
 
 interface Options {
   store: PlannerStore
@@ -108,7 +109,7 @@ export function useTimelineNavigation(o: Options): Navigation {
       }
     } else if (!opened.current && layout.rows.length > 0) {
       const days = view.width / scale.pxPerDay
-      const opening = openingView(layout.rows.map(rowSpan), Date.now(), days)
+      const opening = openingView(layout.rows.map(rowSpan), wallClockMs(), days)
       setLeft(element, centreScroll(scale, opening.centreMs, view.width))
       const rowsInView = Math.floor(view.height / layout.rowHeight)
       if (opening.firstRow >= rowsInView - 1) {
@@ -130,7 +131,7 @@ export function useTimelineNavigation(o: Options): Navigation {
       setLeft(element, position.scrollLeft)
       scrollElement(element, { top: position.scrollTop })
     } else {
-      setLeft(element, centreScroll(scale, Date.now(), view.width))
+      setLeft(element, centreScroll(scale, wallClockMs(), view.width))
     }
     zoomAnchor.current = null
     lastModel.current = model
@@ -196,7 +197,7 @@ export function useTimelineNavigation(o: Options): Navigation {
     jumped.current = jump.seq
     const view = viewportOf(element, treeWidth, headerHeight)
     if (jump.kind === 'today') {
-      setLeft(element, centreScroll(model.scale, Date.now(), view.width))
+      setLeft(element, centreScroll(model.scale, wallClockMs(), view.width))
       return
     }
     const { selectedIds } = store.getState().selection
