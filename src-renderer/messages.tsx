@@ -7,15 +7,18 @@ import type { PlannerApi } from '../src-shared/ipc/planner-api'
 import { useReturnFocus } from './focus/return-focus'
 import { resolveProblem, usePlanner, usePlannerStore } from './state'
 
-export function Messages({ api }: { api: PlannerApi }): React.JSX.Element | null {
+export function Messages({ api }: { api: PlannerApi }): React.JSX.Element {
   const messages = usePlanner((s) => s.edits.messages)
   const problems = usePlanner((s) => s.edits.problems)
   const store = usePlannerStore()
-  if (messages.length === 0 && problems.length === 0) return null
   const settle = (id: string, choice: 'mine' | 'theirs') =>
     void resolveProblem(store, api, id, choice)
+  const empty = messages.length === 0 && problems.length === 0
+  // The live region is always on the page, empty when there is nothing to say: a region that
+  // appears with its first message in it is often not read out (screen readers hear changes to
+  // regions they already know). Empty, it takes no room.
   return (
-    <div className="messages" aria-live="polite">
+    <div className="messages" aria-live="polite" style={empty ? { padding: 0 } : undefined}>
       {problems.map((problem) => (
         <Message key={problem.id} className="message problem error" role="alert">
           <span>{problem.message}</span>

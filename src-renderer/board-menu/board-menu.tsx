@@ -1,9 +1,15 @@
 // The board menu: which board is open, switch to another, add one (name, base URL, API key in a
 // password field; afterwards only the masked key is ever shown), edit one (rename it, move it to
 // another address, give it a new key), test a connection, remove one.
-import { useCallback, useEffect, useState } from 'react'
+//
+// A non-modal dialog "Boards" under its button (not a menu: it holds a list, buttons and forms,
+// which a role=menu cannot). It takes the keyboard when it opens; Esc closes it, and the keyboard
+// goes back to the button.
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { BoardProfileView, PlannerApi } from '../../src-shared/ipc'
+import { useReturnFocus } from '../focus/return-focus'
 import { loadProfiles, usePlannerStore } from '../state'
+import { useFocusFallback } from '../task-form/focus-fallback'
 import { AddBoardForm } from './add-board-form'
 import { removalLoss } from './removal-loss'
 
@@ -20,6 +26,24 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
   const [adding, setAdding] = useState(false)
   const [editingId, setEditingId] = useState<string | null>(null)
   const store = usePlannerStore()
+  const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+  const panelId = useId()
+  useReturnFocus(panel, open)
+  // A form that closes (Cancel, saved) leaves with the control that had the keyboard: it comes
+  // back to the panel, where Esc still closes it.
+  useFocusFallback(panel, { modal: false })
+  useEffect(() => {
+    if (!open) return
+    const first =
+      panel.current?.querySelector<HTMLElement>('li.current > button') ??
+      panel.current?.querySelector<HTMLElement>('button')
+    first?.focus()
+  }, [open])
+  const close = () => {
+    setOpen(false)
+    button.current?.focus()
+  }
 
   const refresh = useCallback(async () => {
     const result = await api.calls.boardsList(undefined)
@@ -78,12 +102,22 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
   }
 
   return (
-    <div className="board-menu">
+    <div
+      className="board-menu"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open || event.defaultPrevented) return
+        event.preventDefault()
+        event.stopPropagation()
+        close()
+      }}
+    >
       <button
+        ref={button}
         type="button"
         className="board-menu-button"
-        aria-haspopup="true"
+        aria-haspopup="dialog"
         aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
         onClick={() => {
           // Listed afresh on opening: a key may have left the keychain, or lists been given.
           if (!open) void refresh()
@@ -93,14 +127,20 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
         {current ? current.name : 'No board'} ▾
       </button>
       {open && (
-        <div className="board-menu-panel" role="menu" aria-label="Boards">
+        <div
+          ref={panel}
+          id={panelId}
+          className="board-menu-panel"
+          role="dialog"
+          aria-label="Boards"
+          tabIndex={-1}
+        >
           <ul className="board-list">
             {boards.map((board) => (
               <li key={board.id} className={board.isCurrent ? 'current' : undefined}>
                 <button
                   type="button"
-                  role="menuitemradio"
-                  aria-checked={board.isCurrent}
+                  aria-current={board.isCurrent ? 'true' : undefined}
                   onClick={() => void select(board.id)}
                 >
                   <span className="board-name">{board.name}</span>

@@ -1,7 +1,8 @@
 // The context menu of bars, tree rows, the Unscheduled tray's items and arrows (right click, the
-// Menu key or Shift+F10 on the focused row or tray item). It listens on the document, so the timeline and the tree only need to mark their
-// elements: `data-task-id` on a bar or row, `data-link-id` on an arrow. A role=menu with
-// menuitems: arrow keys move, Enter runs, Esc or a click elsewhere closes.
+// Menu key or Shift+F10 on the focused row, tray item, bar or arrow). It listens on the
+// document, so the timeline and the tree only need to mark their elements: `data-task-id` on a
+// bar or row, `data-link-id` on an arrow. A role=menu with menuitems: arrow keys move, Enter
+// runs, Esc or a click elsewhere closes.
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { flushSync } from 'react-dom'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
@@ -11,6 +12,7 @@ import type { MenuTarget } from '../state/slices/menu-slice'
 import { menuItems } from './menu-items'
 import './context-menu.css'
 import { useReturnFocus } from '../focus/return-focus'
+import { useReturnFocusToChart } from './chart-opener'
 
 /** A task's bar, its tree row, or its item in the Unscheduled tray. */
 const TASK_ELEMENTS =
@@ -40,6 +42,20 @@ function useMenuTriggers(store: PlannerStore): void {
       // menu of the task selected behind it would act on a task the user is not looking at.
       const target = event.target instanceof Element ? event.target : null
       if (target?.closest('[role="dialog"], [role="alertdialog"], dialog')) return
+      // A focused arrow or bar in the chart: its own menu, where it is drawn. The focused task is
+      // the tree's, and an arrow is no task: its menu once opened the task's behind it.
+      const active = document.activeElement
+      const chartElement = active?.closest('[data-link-id], .tb-bar[data-task-id]')
+      const chartTarget = chartElement ? targetOf(chartElement) : undefined
+      if (chartElement && chartTarget) {
+        event.preventDefault()
+        if (chartTarget.kind === 'task') store.getState().selectTasks([chartTarget.taskId])
+        const box = (active ?? chartElement).getBoundingClientRect()
+        store
+          .getState()
+          .openContextMenu(box.left + Math.min(24, box.width / 2), box.bottom, chartTarget)
+        return
+      }
       const focused = store.getState().selection.focusedId
       const id = focused ? CSS.escape(focused) : ''
       const row = focused
@@ -66,6 +82,7 @@ export function ContextMenu({ api }: { api: PlannerApi }): React.JSX.Element | n
   const open = usePlanner((s) => s.contextMenu)
   const menu = useRef<HTMLDivElement>(null)
   useMenuTriggers(store)
+  useReturnFocusToChart(menu, open !== null, store)
   useReturnFocus(menu, open !== null)
   const items = useMemo(() => (open ? menuItems(store, api, open.target) : []), [open, store, api])
 

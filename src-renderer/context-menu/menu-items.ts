@@ -5,6 +5,7 @@ import type { Dependency, Task } from '../../src-shared/api/resources'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
 import { applyEdit } from '../state'
 import { deleteDependency } from '../state/actions/dependencies'
+import { changeLagOf } from '../dependencies/lag-focus'
 import type { PlannerStore } from '../state'
 import type { MenuTarget } from '../state/slices/menu-slice'
 import { knownTaskUrls, taskUrl } from './task-url'
@@ -76,7 +77,7 @@ function dependencyItems(store: PlannerStore, api: PlannerApi, dependency: Depen
   const succ = name(dependency.successorId, dependency.successorProjectKey, dependency.successorKey)
   return [
     // Selecting the arrow opens its panel: "Lag (days)" and "Delete dependency".
-    { label: 'Change lag', run: () => state.selectDependency(dependency.id) },
+    { label: 'Change lag', run: () => changeLagOf(store, dependency.id) },
     { label: 'Delete dependency', run: () => deleteDependency(store, api, dependency) },
     { label: `Open ${pred}`, run: () => state.showDetails(dependency.predecessorId) },
     { label: `Open ${succ}`, run: () => state.showDetails(dependency.successorId) },

@@ -14,6 +14,8 @@ import { usePlanner, usePlannerStore } from '../state/use-planner'
 import './dependency-panel.css'
 import { dependencyName, keyNamer } from './dependency-words'
 import { useReturnFocus } from '../focus/return-focus'
+import { useReturnFocusToChart } from '../context-menu/chart-opener'
+import { takeLagFocusAsk } from './lag-focus'
 
 /** Keys typed into a field edit the field; they are not commands. */
 function typing(target: EventTarget | null): boolean {
@@ -72,7 +74,23 @@ export function DependencyPanel({ api }: { api: PlannerApi }): React.JSX.Element
   })
   const open = dependency !== undefined
   const panel = useRef<HTMLElement>(null)
+  useReturnFocusToChart(panel, open, store)
   useReturnFocus(panel, open)
+  // Portalled to the end of the page, the panel was out of reach from the keyboard (a Tab through
+  // the whole chart first). Selected from the keyboard (Enter or Space on a focused arrow) or by
+  // the menu's "Change lag", it takes the keyboard into "Lag (days)"; Esc gives it back to the
+  // arrow (useReturnFocusToChart). A click on an arrow leaves the focus where the user put it.
+  const lagInput = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    const asked = takeLagFocusAsk(selectedId)
+    if (selectedId === null) return
+    const active = document.activeElement
+    const fromKeyboard =
+      active instanceof Element &&
+      active.matches('.tb-arrow-hit:focus-visible') &&
+      active.closest('[data-link-id]')?.getAttribute('data-link-id') === selectedId
+    if (asked || fromKeyboard) lagInput.current?.focus()
+  }, [selectedId])
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => {
@@ -128,6 +146,7 @@ export function DependencyPanel({ api }: { api: PlannerApi }): React.JSX.Element
       </p>
       <label htmlFor={inputId}>Lag (days)</label>
       <input
+        ref={lagInput}
         id={inputId}
         type="number"
         min={0}

@@ -1,7 +1,9 @@
 // The "New task" dialog (toolbar "New task", the N key, a drag on an empty stretch of a row):
 // every create field of the interface, checked with the service's rules before anything is
 // sent, then ONE tasks:create batch (./send-create.ts). Esc or Cancel discards; they still work
-// while "Creating…", and the answer to a create already sent is told anyway (send-create.ts).
+// while "Creating…" shows, and the answer to a create already sent is told anyway
+// (send-create.ts). The Create button keeps its name while sending (a screen reader, and the
+// tests of issue 11, find it by "Create"): the progress is a status beside it.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { CreateTaskItem } from '../../src-shared/api/task-bodies'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
@@ -19,6 +21,7 @@ import { validateDraft } from './validate'
 import { useReturnFocus } from '../focus/return-focus'
 import './task-form.css'
 import { keepFocusOnBackdrop, keepTabInside } from '../focus/modal-tab'
+import { focusNeighbour, useFocusFallback } from './focus-fallback'
 
 export function CreateDialog({ api }: { api: PlannerApi }): React.JSX.Element | null {
   const prefill = usePlanner((s) => s.view.creating)
@@ -52,6 +55,7 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
   const [failure, setFailure] = useState<string>()
   const root = useRef<HTMLDivElement>(null)
   useReturnFocus(root)
+  useFocusFallback(root, { modal: true })
   const parent = draft.parentId ? tasksById[draft.parentId] : undefined
 
   const errors = useMemo(() => {
@@ -119,6 +123,9 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
         role="dialog"
         aria-modal="true"
         aria-label="New task"
+        // Focusable itself: where the keyboard comes back to when it would fall out (see
+        // useFocusFallback), so that Esc and the Tab trap keep working.
+        tabIndex={-1}
         onKeyDown={(event) => {
           keepTabInside(event)
           if (event.key === 'Escape') {
@@ -139,7 +146,14 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
           {parent && (
             <p className="field-note">
               Subtask of {taskKey(parent)} {parent.title}{' '}
-              <button type="button" onClick={() => change({ parentId: '' })}>
+              <button
+                type="button"
+                onClick={(event) => {
+                  // The button leaves with the parent: the keyboard goes on to the next field.
+                  focusNeighbour(event.currentTarget, root.current)
+                  change({ parentId: '' })
+                }}
+              >
                 Not a subtask
               </button>
             </p>
@@ -178,12 +192,17 @@ function CreateForm({ api, prefill }: { api: PlannerApi; prefill: CreatePrefill 
             </p>
           )}
           <div className="form-actions">
-            <button type="submit" disabled={sending}>
-              {sending ? 'Creating…' : 'Create'}
+            {/* Not disabled while sending: a disabled button drops the keyboard to the page's
+                body, outside the dialog (submit() ignores a second press). */}
+            <button type="submit" aria-disabled={sending}>
+              Create
             </button>
             <button type="button" onClick={close}>
               Cancel
             </button>
+            <span className="form-status" role="status">
+              {sending ? 'Creating…' : ''}
+            </span>
           </div>
         </form>
       </div>

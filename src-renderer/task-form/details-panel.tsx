@@ -27,6 +27,7 @@ import { TaskPicker } from './task-picker'
 import { changesFrom } from './to-request'
 import { validateDraft } from './validate'
 import { useReturnFocus } from '../focus/return-focus'
+import { focusNeighbour, useFocusFallback } from './focus-fallback'
 import './task-form.css'
 
 export function DetailsPanel({ api }: { api: PlannerApi }): React.JSX.Element | null {
@@ -92,6 +93,7 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
   const [failure, setFailure] = useState<string>()
   const root = useRef<HTMLElement>(null)
   useReturnFocus(root)
+  useFocusFallback(root, { modal: false })
   const key = taskKey(task)
 
   const errors = useMemo(() => {
@@ -201,6 +203,9 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
       className="task-form details-panel"
       role="dialog"
       aria-label={`Task ${key}`}
+      // Focusable itself: where the keyboard comes back to when the control that had it leaves
+      // the page (see useFocusFallback), so that Esc still discards.
+      tabIndex={-1}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.preventDefault()
@@ -257,12 +262,17 @@ function PanelForm({ task, api }: { task: Task; api: PlannerApi }) {
           </p>
         )}
         <div className="form-actions">
-          <button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
+          {/* Named "Save" while saving too, and not disabled: a disabled button drops the
+              keyboard to the page's body (save() ignores a second press). */}
+          <button type="submit" aria-disabled={saving}>
+            Save
           </button>
           <button type="button" onClick={close}>
             Close
           </button>
+          <span className="form-status" role="status">
+            {saving ? 'Saving…' : ''}
+          </span>
         </div>
       </form>
       <dl className="read-only" aria-label="History">
@@ -304,7 +314,14 @@ function MilestoneParent({
         {parent ? `${taskKey(parent)} ${parent.title}` : parentId || 'None'}
       </span>
       {parentId !== '' && (
-        <button type="button" onClick={onClear}>
+        <button
+          type="button"
+          onClick={(event) => {
+            // The button leaves with the parent: the keyboard goes on (to Save), not to the body.
+            focusNeighbour(event.currentTarget)
+            onClear()
+          }}
+        >
           Clear parent
         </button>
       )}

@@ -1,6 +1,7 @@
 // Subtasks of a new task, added inline with "Add subtask": each one a title (required, the
 // service's title rule), and optionally an assignee and a due date. They go in the same create
 // request as the task (the interface's `subtasks`), so they are made with it or not at all.
+import { useRef } from 'react'
 import type { BoardVocabulary } from '../../src-shared/board/vocabulary'
 import type { SubtaskDraft } from './draft'
 import { TextField } from './inputs'
@@ -15,8 +16,24 @@ export function SubtasksField(props: {
   const { subtasks, onChange, errors, vocabulary } = props
   const update = (key: number, patch: Partial<SubtaskDraft>) =>
     onChange(subtasks.map((s) => (s.key === key ? { ...s, ...patch } : s)))
+  const fieldset = useRef<HTMLFieldSetElement>(null)
+  const addButton = useRef<HTMLButtonElement>(null)
+  /**
+   * "Remove subtask N" leaves with its subtask: the keyboard goes to the subtask that takes its
+   * place (the next one, else the one before), else to "Add subtask". Left to the browser, it
+   * fell to the page's body, outside the dialog: Tab walked into the window behind it and Esc
+   * no longer closed it.
+   */
+  const remove = (index: number, key: number) => {
+    const rows = fieldset.current?.querySelectorAll<HTMLElement>(':scope > .subtask') ?? []
+    const neighbour = rows[index + 1] ?? rows[index - 1]
+    const field = neighbour?.querySelector<HTMLElement>('input')
+    if (field) field.focus()
+    else addButton.current?.focus()
+    onChange(subtasks.filter((s) => s.key !== key))
+  }
   return (
-    <fieldset className="subtasks">
+    <fieldset className="subtasks" ref={fieldset}>
       <legend>Subtasks</legend>
       {subtasks.map((subtask, index) => {
         const name = `Subtask ${index + 1}`
@@ -47,7 +64,7 @@ export function SubtasksField(props: {
             <button
               type="button"
               aria-label={`Remove ${name.toLowerCase()}`}
-              onClick={() => onChange(subtasks.filter((s) => s.key !== subtask.key))}
+              onClick={() => remove(index, subtask.key)}
             >
               Remove
             </button>
@@ -56,6 +73,7 @@ export function SubtasksField(props: {
       })}
       <button
         type="button"
+        ref={addButton}
         onClick={() =>
           onChange([
             ...subtasks,

@@ -1,7 +1,7 @@
 // "Tags": the task's tags as removable chips and one input that adds a tag on Enter (or when the
 // form is saved with text still in it). A tag is typed whole, never split on commas: a comma in a
 // tag is a rule of the service ("cannot contain a comma"), shown here before anything is sent.
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Field } from './inputs'
 import { withPendingTag } from './form-state'
 
@@ -18,6 +18,7 @@ interface TagsFieldProps {
 export function TagsField(props: TagsFieldProps): React.JSX.Element {
   const { tags, onChange, pending, onPendingChange, suggestions } = props
   const [typedError, setTypedError] = useState<string>()
+  const input = useRef<HTMLInputElement>(null)
   const error = typedError ?? props.error
   const add = () => {
     const next = withPendingTag(tags, pending)
@@ -40,7 +41,12 @@ export function TagsField(props: TagsFieldProps): React.JSX.Element {
                 <button
                   type="button"
                   aria-label={`Remove tag ${tag}`}
-                  onClick={() => onChange(tags.filter((t) => t !== tag))}
+                  onClick={() => {
+                    // The button leaves with its tag: the keyboard goes to the tag field, not to
+                    // the page's body (outside the dialog, where Esc and Tab are no longer its).
+                    input.current?.focus()
+                    onChange(tags.filter((t) => t !== tag))
+                  }}
                 >
                   ×
                 </button>
@@ -48,6 +54,7 @@ export function TagsField(props: TagsFieldProps): React.JSX.Element {
             ))}
           </ul>
           <input
+            ref={input}
             id={id}
             value={pending}
             list={`${id}-known`}

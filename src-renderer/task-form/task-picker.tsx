@@ -1,7 +1,7 @@
 // A task picker: type a key ("APP-12") or words of a title, pick from the matches (at most
 // MAX_SHOWN, so a 5,000-task board costs nothing until one types). The search is Find's
 // (../state/find-tasks.ts). A choice the caller refuses is not taken: its reason is shown.
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import type { Task } from '../../src-shared/api/resources'
 import { findTasks } from '../state/find-tasks'
 import { Field } from './inputs'
@@ -32,6 +32,7 @@ export function TaskPicker(props: TaskPickerProps): React.JSX.Element {
   const [active, setActive] = useState(0)
   const [refusal, setRefusal] = useState<string>()
   const listId = useId()
+  const input = useRef<HTMLInputElement>(null)
   const chosen = value ? tasksById[value] : undefined
 
   const matches = useMemo(() => {
@@ -68,6 +69,9 @@ export function TaskPicker(props: TaskPickerProps): React.JSX.Element {
               type="button"
               onClick={() => {
                 setRefusal(undefined)
+                // The button leaves once nothing is chosen: the keyboard goes to the picker's
+                // field, not to the page's body (where the panel's Esc no longer reaches).
+                input.current?.focus()
                 onChange('')
               }}
             >
@@ -75,6 +79,7 @@ export function TaskPicker(props: TaskPickerProps): React.JSX.Element {
             </button>
           )}
           <input
+            ref={input}
             id={id}
             role="combobox"
             aria-expanded={matches.length > 0}

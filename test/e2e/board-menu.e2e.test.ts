@@ -28,13 +28,27 @@ beforeAll(async () => {
 }, 90_000)
 afterAll(() => planner?.close())
 
-const menu = () => planner.page.getByRole('menu', { name: 'Boards' })
+// A non-modal dialog, not a menu: it holds a list, buttons and forms.
+const menu = () => planner.page.getByRole('dialog', { name: 'Boards' })
 async function openMenu(): Promise<void> {
   if ((await menu().count()) === 0) await planner.page.locator('.board-menu-button').click()
   await menu().waitFor()
 }
 
 describe('the board menu', () => {
+  it('opens as the dialog "Boards" with the keyboard in it; Esc gives the keyboard back to its button', async () => {
+    const { page } = planner
+    const opener = page.getByRole('button', { name: /▾$/ })
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    await menu().waitFor()
+    expect(await opener.getAttribute('aria-expanded')).toBe('true')
+    expect(await menu().evaluate((panel) => panel.contains(document.activeElement))).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => menu().count()).toBe(0)
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true)
+  })
+
   it('edits a board in place: a new name, and its key kept when left blank', async () => {
     const { page } = planner
     const added = await ipc<Listed>('boards:add', {

@@ -272,6 +272,15 @@ function screens(theme: Theme): Screen[] {
       },
     },
     {
+      // A non-modal dialog under the board's name in the toolbar: Esc closes it.
+      name: 'board-menu',
+      open: async () => {
+        await page.getByRole('button', { name: /▾$/ }).click()
+        return page.getByRole('dialog', { name: 'Boards' })
+      },
+      close: escape,
+    },
+    {
       name: 'hover-card',
       open: async () => {
         await page.locator('.tb-bar[data-task-id] rect.bar').first().hover()
