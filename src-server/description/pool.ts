@@ -7,7 +7,10 @@
 // Each request may spend CONVERSION_BUDGET_MS of converter time in all (time its descriptions
 // spend running, not waiting behind other requests'). Past it, the threads converting its
 // descriptions are stopped and replaced, and the request is refused naming the description that
-// was being converted. A thread that runs out of memory (WORKER_HEAP_MB) refuses that one.
+// was being converted. A thread that runs out of memory (WORKER_HEAP_MB) refuses that one. Once
+// a request is refused, for any of these reasons or a description refused outright, the threads
+// still converting its other descriptions are stopped and replaced too: nothing runs for it
+// after its answer.
 import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -111,6 +114,11 @@ export class DescriptionPool {
     return !this.inline
   }
 
+  /** Its threads now: started (ready or not), and converting a description (tests watch these). */
+  get threads(): { started: number; busy: number } {
+    return { started: this.slots.length, busy: this.slots.filter((s) => s.job).length }
+  }
+
   /**
    * The stored forms of each description, in order. Rejects with ConversionRefused for the first
    * description refused (too deep), failed, or being converted when the budget ran out.
@@ -134,6 +142,9 @@ export class DescriptionPool {
           clearTimeout(batch.timer)
           this.queue = this.queue.filter((job) => job.batch !== batch)
           reject(error)
+          // Its other descriptions still being converted would run on with no budget (a long
+          // one beside one refused at once kept a thread busy for seconds after the answer).
+          this.stopThreadsOf(batch)
         },
       }
       jobs.forEach((job, index) => {
@@ -196,7 +207,9 @@ export class DescriptionPool {
     for (const slot of this.slots) {
       if (!slot.ready || slot.job) continue
       const job = this.queue.shift()
-      if (!job) return
+      // Nothing to convert: still start the threads missing (a stopped one is replaced now,
+      // not when the next description arrives and would wait ~2 s for it).
+      if (!job) break
       this.start(slot, job)
     }
     if (this.queue.length === 0 && !this.started) return
@@ -267,11 +280,21 @@ export class DescriptionPool {
         `converting this request's descriptions took more than ${seconds} s (stopped while converting this one); simplify it, or send fewer descriptions per request`,
       ),
     )
-    // Stop the threads still at this request's work; new ones take the queue.
-    for (const slot of this.slots.filter((s) => s.job?.batch === batch)) {
-      this.slots = this.slots.filter((s) => s !== slot)
+  }
+
+  /**
+   * Stops the threads still at the work of a refused request (a converter cannot be interrupted
+   * otherwise); new ones are started at once and take the queue.
+   */
+  private stopThreadsOf(batch: Batch): void {
+    const stopping = this.slots.filter((s) => s.job?.batch === batch)
+    if (stopping.length === 0) return
+    for (const slot of stopping) {
+      if (slot.job) this.finish(slot.job)
+      slot.job = undefined
       void slot.worker.terminate()
     }
+    this.slots = this.slots.filter((s) => !stopping.includes(s))
     this.pump()
   }
 

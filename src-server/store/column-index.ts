@@ -65,7 +65,8 @@ export function servedInDueOrder(c: ColumnConditions): boolean {
   const given = (Object.keys(c) as (keyof ColumnConditions)[]).filter(
     (name) => c[name] !== undefined && name !== 'dueDate',
   )
-  const single = (name: keyof ColumnConditions) => c[name]?.params.length === 1
+  // One value: `= ?` (a long list is one parameter too, a JSON array, but not one value).
+  const single = (name: keyof ColumnConditions) => c[name]?.sql.endsWith(' = ?') === true
   if (!given.every(single)) return false
   const key = given.sort().join(',')
   return ['', 'projectKey,status', 'status', 'type', 'pinToTop'].includes(key)

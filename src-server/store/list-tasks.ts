@@ -17,7 +17,7 @@ import type { Db } from '../db/database'
 import { prepared } from '../db/statements'
 import { fewestColumnIndex, servedInDueOrder } from './column-index'
 import type { ColumnConditions } from './column-index'
-import { placeholders, propertyFilter, tagFilter } from './list-filter-sql'
+import { distinct, inValues, propertyFilter, tagFilter } from './list-filter-sql'
 import type { Condition, Param, SecondaryFilter, WalkArm } from './list-filter-sql'
 import { DEFAULT_LIST_ORDER, orderPlan } from './list-order'
 import type { ListOrder } from './list-order'
@@ -71,11 +71,10 @@ export function buildListQuery(
     columns.push(condition)
     byColumn[filter] = condition
   }
+  // A value repeated in a comma list matches nothing more: it is named once, as for tags and
+  // properties; a long list is one JSON parameter (list-filter-sql.ts, MOST_LISTED_VALUES).
   const inList = (filter: keyof ColumnConditions, column: string, values: readonly Param[]) =>
-    add(filter, {
-      sql: values.length === 1 ? `${column} = ?` : `${column} IN (${placeholders(values.length)})`,
-      params: [...values],
-    })
+    add(filter, inValues(column, distinct(values)))
   // Timestamps are stored canonical (UTC, milliseconds, 'Z'), so string order is time order.
   const dayRange = (column: string, range: DayRange): Condition => ({
     sql: `${column} >= ? AND ${column} <= ?`,

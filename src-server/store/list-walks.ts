@@ -10,15 +10,33 @@ import type { Condition, Param, WalkArm } from './list-filter-sql'
 export const MOST_ARMS = 50
 
 /**
+ * A walk binds every condition's parameters once per arm: `status=` with 700 values and 50 tags
+ * was 35,000 parameters, past SQLite's limit of 32,766 (a 500). A walk that would bind more
+ * than this is not made; the query is read the other ways, which bind each parameter once.
+ *
+ * The worst case, for the limit: a request line and headers are at most 16 KiB
+ * (MAX_HEADER_BYTES), and every parameter a filter binds takes at least two bytes of the URL (a
+ * one-character value and its `,`, or `&prop_X=`, or half a date range), so a query binds at
+ * most about 8,200 parameters once each, 8,192 plus the URL prefix and the board. Only a walk
+ * repeats them, and it binds at most MOST_WALK_PARAMS: no statement of a list comes near the
+ * limit.
+ */
+export const MOST_WALK_PARAMS = 10_000
+
+/**
  * The page's seqs: each arm checked against `conditions` task by task (CROSS JOIN keeps the
  * arm's index as the outer loop), at most `limit` per arm; UNION drops a task that two arms
- * reach (a task with two of the tags asked for).
+ * reach (a task with two of the tags asked for). Undefined where it would bind more than
+ * MOST_WALK_PARAMS parameters.
  */
 export function walkPage(
   arms: readonly WalkArm[],
   conditions: readonly Condition[],
   limit: number,
-): Condition {
+): Condition | undefined {
+  const perArm = conditions.reduce((sum, c) => sum + c.params.length, 0)
+  const total = arms.reduce((sum, arm) => sum + perArm + arm.params.length, 0)
+  if (total > MOST_WALK_PARAMS) return undefined
   const params: Param[] = []
   const selects = arms.map((arm) => {
     // Text order is parameter order: the board's ?2 (first condition) before any plain `?`.

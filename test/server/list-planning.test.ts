@@ -8,6 +8,7 @@ import { loadBoardConfig, LIST_ORDERS } from '../../src-server'
 import type { ListOrder } from '../../src-server'
 import { prepared } from '../../src-server/db/statements'
 import { seedBoard } from '../../src-server/seed/seed-board'
+import { MOST_LISTED_VALUES } from '../../src-server/store/list-filter-sql'
 import { buildListQuery } from '../../src-server/store/list-tasks'
 import type { FilterPlan } from '../../src-server/store/list-tasks'
 import { joinTaskRows } from '../../src-server/store/task-json'
@@ -22,6 +23,10 @@ beforeAll(async () => {
   seedBoard(service.db, service.boardId, 'olivia.owner@example.com', { tasks: 1_500, seed: 5 })
 })
 afterAll(() => service.close())
+
+/** More values than MOST_LISTED_VALUES, matching no task. */
+const filler = (prefix: string) =>
+  Array.from({ length: MOST_LISTED_VALUES }, (_, i) => `${prefix}${i}`).join(',')
 
 const QUERIES = [
   'tag=ui',
@@ -58,6 +63,12 @@ const QUERIES = [
   'projectKey=APP&status=Backlog&startDate=2026-01-05,9999-12-31',
   'status=Done,Cancelled&priority=low&startDate=0000-01-01,2025-12-31',
   'assignedUserEmail=grace.hopper@example.com&type=task&dueDate=2026-01-01,2026-03-31',
+  // Lists longer than MOST_LISTED_VALUES: one JSON parameter each (list-filter-sql.ts).
+  `tag=ui,bug,infra,${filler('t')}`,
+  `status=Done,In%20Review,${filler('s')}&prop_Story%20Points=1,2,3,${filler('10')}`,
+  `prop_Area=Design,Backend,${filler('a')}&tag=ui,bug,${filler('t')}`,
+  `projectKey=WEB,APP,${filler('X')}&assignedUserEmail=max.member@example.com,ada.lovelace@example.com,${filler('e')}`,
+  `prop_Reviewer=max.member@example.com,${filler('r')}&prop_Platforms=Web,iOS,${filler('p')}`,
 ]
 
 /** The service's own counter (listTasksJson's): a count(*) query's number. */

@@ -1,4 +1,5 @@
-// A board service on a fresh in-memory database with the demo board and an owner's key.
+// A board service on a fresh in-memory database with the demo board (or another board file
+// with the same owner) and an owner's key.
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import demoBoard from '../../src-server/demo/demo-board.json'
 import { createApiKey, createApp, importBoard, openDatabase } from '../../src-server'
@@ -28,10 +29,11 @@ export async function startTestService(
     clock?: () => Date
     listOrder?: ListOrder
     propertyNull?: 'remove' | 'refuse'
+    board?: unknown
   } = {},
 ): Promise<TestService> {
   const db = openDatabase(options.path ?? ':memory:')
-  const board = importBoard(db, demoBoard)
+  const board = importBoard(db, options.board ?? demoBoard)
   const { key } = createApiKey(db, board.id, 'olivia.owner@example.com')
   const app = createApp({
     db,
