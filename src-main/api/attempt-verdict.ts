@@ -12,6 +12,7 @@ import {
 } from './http-errors'
 import type { Answer, RequestLabel } from './http-errors'
 import type { NetworkFailure } from './network-failure'
+import { readServerError } from './response-body'
 import { isRetryableStatus, parseRetryAfter } from './retry-policy'
 
 export type AttemptResult =
@@ -37,6 +38,12 @@ export interface AttemptContext<T> {
 
 const final = <T>(error: ApiError): Verdict<T> => ({ done: false, error, retryable: false })
 
+/**
+ * Redirects that may come after a request was handled (the board did it, then points at the
+ * result); 307 and 308 ask for the same request elsewhere, so it was not handled here.
+ */
+const AFTER_POST_REDIRECTS = new Set([301, 302, 303])
+
 export function judgeAttempt<T>(result: AttemptResult, context: AttemptContext<T>): Verdict<T> {
   const { label, attempt, idempotent } = context
   if ('failure' in result) {
@@ -58,14 +65,22 @@ export function judgeAttempt<T>(result: AttemptResult, context: AttemptContext<T
   if (answer.status >= 200 && answer.status < 300) return readSuccess(answer, context)
   const retryAfterMs = parseRetryAfter(result.retryAfter, context.now)
   const error = errorFromStatus(answer, label, attempt, retryAfterMs)
+  if (!idempotent && AFTER_POST_REDIRECTS.has(answer.status)) {
+    // Redirect-after-POST: a board may well have applied the create and then sent the client
+    // to see the result (303 above all). Read as a wrong address, the user created it again.
+    const where = answer.location ? ` to ${answer.location}` : ''
+    const happened = `it answered with a redirect (HTTP ${answer.status})${where}, which is not followed; if the board has moved, use its new address as the base URL`
+    return final(outcomeUnknown(label, happened, { status: answer.status, attempts: attempt }))
+  }
   if (!isRetryableStatus(answer.status)) return final(error)
   if (!idempotent) {
-    // A 503 in the board's own words (JSON) says the request was not handled; any other 5xx,
-    // and a 503 from something else (a gateway's page after its upstream reset), leave a POST's
-    // fate open, unless the body is one of the spec's refusals, which says it was not done.
+    // A 503 with a body in the spec's error shape (`{error, message}`) is the board's own "not
+    // now": the request was not handled. Any other 5xx, and a 503 without that body (a gateway's
+    // page, or its `{"message": "Service Unavailable"}`, after its upstream reset), leave a
+    // POST's fate open, unless the body is one of the spec's refusals, which says it was not done.
     const refusal = refusalOfAnyStatus(answer, label, attempt)
     if (refusal) return final(refusal)
-    if (answer.status >= 500 && (answer.status !== 503 || answer.body.kind !== 'json')) {
+    if (answer.status >= 500 && (answer.status !== 503 || !readServerError(answer.body))) {
       const happened = `the board failed (HTTP ${answer.status})`
       return final(outcomeUnknown(label, happened, { status: answer.status, attempts: attempt }))
     }
@@ -81,10 +96,11 @@ export function judgeAttempt<T>(result: AttemptResult, context: AttemptContext<T
 function readSuccess<T>(answer: Answer, context: AttemptContext<T>): Verdict<T> {
   const { label, attempt } = context
   let problem: string | undefined
-  if (answer.status === 204 && answer.body.kind === 'empty') {
+  if (answer.body.kind === 'empty') {
     // "No content": the spec's answers that say no more than success (a create, a delete) may
-    // come as a bare 204 from a board that uses statuses; an answer that must say more (an
-    // update's tasks, a list) cannot, and stays unreadable.
+    // come as a bare 204 from a board that uses statuses, or as a 200 (or any 2xx) with an empty
+    // body, which says the same; an update's answer then names no task (each is read back), and
+    // a list, which must name its tasks, stays unreadable.
     const bare = context.schema.safeParse({ success: true })
     if (bare.success) return { done: true, value: bare.data }
   }

@@ -106,7 +106,8 @@ export class HttpTransport {
    * and PATCH, whose updates carry absolute values), and only on network failures, timeouts,
    * 408, 429 and 5xx. A POST is sent again only when its connection was never made (refused,
    * DNS, TLS): then no byte of it can have reached the board. Any later failure of a POST
-   * (reset, timeout, a gateway's 5xx, an unreadable 2xx) is OUTCOME_UNKNOWN and final.
+   * (reset, timeout, a gateway's 5xx or a 503 without the spec's error body, a 301, 302 or 303
+   * redirect, an unreadable 2xx) is OUTCOME_UNKNOWN and final.
    *
    * The whole call ends by the deadline: the attempt running then is cut off (TIMEOUT, or
    * OUTCOME_UNKNOWN for a POST), and no retry is made whose wait and a useful attempt do not fit

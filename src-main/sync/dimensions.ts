@@ -2,6 +2,7 @@
 // when the field is empty: no query can ask for an empty field), how a query pins it, and how to
 // say it in words. Value filters take a bucket of values (a comma list where the spec allows
 // one, else a single value); date filters take a range of days.
+import { unsetFieldsOf } from '../../src-shared/api'
 import type { DayRange, ListTasksFilters, Priority, Task, TaskType } from '../../src-shared/api'
 import { dayOf, formatRange } from './days'
 
@@ -43,6 +44,15 @@ export interface RangeDimension extends Common {
 export type Dimension = ValueDimension | RangeDimension
 
 const nonEmpty = (value: string) => (value === '' ? [] : [value])
+
+/**
+ * A field the board sent as null or left out (responses.ts, unsetFieldsOf) has no value here,
+ * whatever the planner reads it as: a board that stores "never pinned" as NULL returns such a
+ * task for neither `pinToTop=true` nor `false`, so no query by that field can be said to reach it.
+ */
+const unlessUnset = (task: Task, name: 'pinToTop' | 'type', value: string) =>
+  unsetFieldsOf(task).includes(name) ? [] : [value]
+
 const joined = (values: readonly string[], word = 'or') =>
   values.length <= 1
     ? (values[0] ?? '')
@@ -83,8 +93,8 @@ export const DIMENSIONS: Readonly<Record<DimensionName, Dimension>> = {
     kind: 'values',
     name: 'type',
     list: false,
-    of: (task) => [task.type],
-    lacking: () => 'of another type',
+    of: (task) => unlessUnset(task, 'type', task.type),
+    lacking: () => 'with no type',
     get: (filters) => (filters.type === undefined ? undefined : [filters.type]),
     set: (filters, values) => ({ ...filters, type: values[0] as TaskType }),
     label: (values) => (values[0] === 'milestone' ? 'milestones' : 'tasks (not milestones)'),
@@ -93,8 +103,8 @@ export const DIMENSIONS: Readonly<Record<DimensionName, Dimension>> = {
     kind: 'values',
     name: 'pinToTop',
     list: false,
-    of: (task) => [String(task.pinToTop)],
-    lacking: () => 'neither pinned nor unpinned',
+    of: (task) => unlessUnset(task, 'pinToTop', String(task.pinToTop)),
+    lacking: () => 'with no pin value (neither pinned nor not)',
     get: (filters) => (filters.pinToTop === undefined ? undefined : [String(filters.pinToTop)]),
     set: (filters, values) => ({ ...filters, pinToTop: values[0] === 'true' }),
     label: (values) => (values[0] === 'true' ? 'pinned' : 'not pinned'),
@@ -148,5 +158,8 @@ export const FIXED_VALUES: Partial<Record<DimensionName, readonly string[]>> = {
   priority: ['low', 'medium', 'high'],
 }
 
-/** Filters every task has a value of: a split by all their values leaves nothing out. */
+/**
+ * Filters every task has a value of: a split by all their values leaves nothing out (type and pin
+ * only until a board sends a task without one: BoardKnowledge.exhaustive).
+ */
 export const ALWAYS_SET: readonly DimensionName[] = ['type', 'pinToTop', 'projectKey', 'status']

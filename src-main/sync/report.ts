@@ -1,5 +1,6 @@
 // The coverage report's entries: for each part of the board that may hide tasks, which tasks
 // (in words), why the sync could not reach them, and what the user could give that would help.
+import type { Task } from '../../src-shared/api'
 import type { TruncatedSlice } from '../../src-shared/ipc/board-snapshot'
 import type { BoardKnowledge } from './board-knowledge'
 import { PAGE } from './tuning'
@@ -61,6 +62,34 @@ export const REASONS = {
   contradicted: (values: string) =>
     `the list given for this board leaves out ${values}, which the board uses; tasks with such values may be missing`,
 } as const
+
+/**
+ * The entry for a reply of fewer than 100 tasks that left out tasks its query should return,
+ * tasks other replies listed before it was asked: the board's answers disagree with each other,
+ * so its page proves nothing (its filter does not return every task it holds). No list the user
+ * could give helps.
+ */
+export function reportDisagreement(
+  slice: Slice,
+  unlisted: readonly Task[],
+  returned: number,
+): Reported {
+  const n = unlisted.length
+  const named = unlisted
+    .slice(0, 3)
+    .map((task) => `${task.projectKey}-${task.key}`)
+    .join(', ')
+  return {
+    entry: {
+      query: queryOf(slice),
+      description: describeSlice(slice),
+      reason: `the board's answers disagree with each other: this query did not return ${n} ${n === 1 ? 'task' : 'tasks'} that it should (${named}${n > 3 ? ', …' : ''}) and that the board listed elsewhere, so its filter may leave out other tasks too`,
+      help: 'Refresh; if this stays, the board does not return every task its filters match, and tasks may be missing.',
+      returned,
+    },
+    wants: [],
+  }
+}
 
 /**
  * The entry for tasks the board's dependencies name but no list returned, when every slice was

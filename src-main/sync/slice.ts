@@ -3,7 +3,7 @@
 // (an empty field, a value never seen) stay with a slice that keeps the parent's query and lists
 // what its tasks lack (`without`). Everything here is read the way the list endpoint reads its
 // filters, so the sync can tell which loaded tasks a slice's query returns.
-import { toListQuery } from '../../src-shared/api'
+import { toListQuery, unsetFieldsOf } from '../../src-shared/api'
 import type { DayRange, ListTasksFilters, Task } from '../../src-shared/api'
 import { dayOf } from './days'
 import { DIMENSIONS } from './dimensions'
@@ -44,7 +44,10 @@ const inRange = (timestamp: string, range: DayRange | undefined) =>
 const oneOf = (allowed: readonly string[] | undefined, value: string) =>
   !allowed || allowed.includes(value)
 
-/** Whether the list endpoint returns `task` for `filters` (those the sync uses). */
+/**
+ * Whether the list endpoint returns `task` for `filters` (those the sync uses). A task whose pin
+ * or type the board left unset is returned by no query on that filter (dimensions.ts).
+ */
 export function matchesFilters(task: Task, filters: ListTasksFilters): boolean {
   const { tag, assignedUserEmail } = filters
   return (
@@ -54,8 +57,10 @@ export function matchesFilters(task: Task, filters: ListTasksFilters): boolean {
       (task.assignedUserEmail !== '' && assignedUserEmail.includes(task.assignedUserEmail))) &&
     (filters.priority === undefined || filters.priority === task.priority) &&
     (!tag || task.tags.some((t) => tag.includes(t))) &&
-    (filters.pinToTop === undefined || filters.pinToTop === task.pinToTop) &&
-    (filters.type === undefined || filters.type === task.type) &&
+    (filters.pinToTop === undefined ||
+      (filters.pinToTop === task.pinToTop && !unsetFieldsOf(task).includes('pinToTop'))) &&
+    (filters.type === undefined ||
+      (filters.type === task.type && !unsetFieldsOf(task).includes('type'))) &&
     inRange(task.startDate, filters.startDate) &&
     inRange(task.dueDate, filters.dueDate)
   )

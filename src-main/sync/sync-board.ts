@@ -11,7 +11,13 @@ import type { CoverageReport, SyncProgress } from '../../src-shared/ipc/board-sn
 import { BoardKnowledge } from './board-knowledge'
 import type { KnownValues } from './board-knowledge'
 import type { DimensionName } from './dimensions'
-import { contradictions, REASONS, reportSlice, unlistedEndpoints } from './report'
+import {
+  contradictions,
+  REASONS,
+  reportDisagreement,
+  reportSlice,
+  unlistedEndpoints,
+} from './report'
 import type { ListName, Reported } from './report'
 import { isOpen, queryOf, ROOT_SLICE } from './slice'
 import type { Slice } from './slice'
@@ -74,6 +80,13 @@ interface Job {
   waited: boolean
 }
 
+/** A reply under 100 that lacks tasks its query should return (judged once the sync is done). */
+interface Suspect {
+  slice: Slice
+  returned: number
+  unlisted: Task[]
+}
+
 export async function syncBoard(
   boardReader: BoardReader,
   options: SyncOptions = {},
@@ -87,6 +100,9 @@ export async function syncBoard(
   const answered = new Map<string, Task[]>()
   const reported: Reported[] = []
   const waiting: Job[] = []
+  /** Tasks loaded when each query was sent: those existed then, so its answer must hold them. */
+  const loadedWhenAsked = new Map<string, number>()
+  const suspects: Suspect[] = []
   let requests = 0
   let rootFull = false
 
@@ -104,7 +120,15 @@ export async function syncBoard(
     const { slice } = job
     board.add(page)
     answered.set(queryOf(slice), page)
-    if (page.length < PAGE) return [] // every match is on the page: proven, in any order
+    if (page.length < PAGE) {
+      // Every match is on the page: proven, in any order, if the board's answers agree: a task
+      // an earlier answer listed that this query returns, and that it left out, says otherwise
+      // (a filter that misses what the board stores, say NULL for "not pinned").
+      const before = loadedWhenAsked.get(queryOf(slice)) ?? 0
+      const unlisted = board.unlisted(slice, page, before)
+      if (unlisted.length > 0) suspects.push({ slice, returned: page.length, unlisted })
+      return []
+    }
     if (slice === ROOT_SLICE) rootFull = true
     const report = (reason: string) => {
       reported.push(reportSlice(slice, reason, board))
@@ -128,6 +152,13 @@ export async function syncBoard(
     return rest ? [{ slice: rest, waited: job.waited }, ...next] : next
   }
 
+  /** Replies that left out tasks they should hold, except tasks edited while the sync ran. */
+  const disagreements = (): Reported[] =>
+    suspects.flatMap(({ slice, returned, unlisted }) => {
+      const missed = unlisted.filter((task) => !board.changedDuringSync(task.id))
+      return missed.length === 0 ? [] : [reportDisagreement(slice, missed, returned)]
+    })
+
   try {
     progress('tasks', 1)
     await runPool<Job, Task>({
@@ -137,12 +168,14 @@ export async function syncBoard(
       cached: (job) => answered.get(queryOf(job.slice)),
       fetch: (job) => {
         requests += 1
+        loadedWhenAsked.set(queryOf(job.slice), board.size)
         return reader.listTasks(job.slice.filters)
       },
       handle,
       whenIdle: () => waiting.splice(0),
       onPage: (pending) => progress('tasks', pending + waiting.length),
     })
+    reported.push(...disagreements())
     if (rootFull) reported.push(...contradictions(board, ROOT_SLICE))
     progress('dependencies', 0)
     const dependencies = oncePerId(await abortable(reader.listDependencies(), signal))

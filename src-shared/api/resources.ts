@@ -74,7 +74,9 @@ const TaskDate = z.string().transform((value, context) => {
 })
 
 // As the interface gives it. A board's answers pass nullsAsNoValue (responses.ts) first, which
-// reads a field with a plain "no value" as that value when a board sends null or leaves it out.
+// reads a field with a plain "no value" as that value when a board sends null or leaves it out,
+// a numeric-string key as the number and a priority the spec does not name as none; the schema
+// itself stays strict (the planner's own snapshots and messages are checked with it).
 /**
  * A task's custom properties, name to value, kept as the board sent them: a record schema would
  * copy them into a new object and drop a property named "__proto__" (the spec lets a board name

@@ -60,12 +60,43 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0
 const isNone = (value: unknown) => value === null || value === undefined
 
+const KNOWN_PRIORITIES: readonly unknown[] = ['low', 'medium', 'high', '']
+const NUMERIC_KEY = /^\d+$/
+
+/**
+ * Fields of a listed task that the board sent as `null` or left out, and that the planner reads
+ * as a value all the same (pinToTop as false, type as 'task'): the spec gives both a value for
+ * every task, so the rest of the planner needs one. Whether the board's filter on such a field
+ * returns the task is another matter (a board that stores "never pinned" as NULL and filters
+ * `pin_to_top = false` returns it for neither value), which the sync must know (unsetFieldsOf).
+ */
+export type UnsetField = 'pinToTop' | 'type'
+
+const unsetFields = new WeakMap<object, readonly UnsetField[]>()
+const NONE_UNSET: readonly UnsetField[] = []
+
+/**
+ * The fields of a task, as a list page read it (ListTasksResponse), that the board left without
+ * a value (see UnsetField); none for a task read any other way.
+ */
+export function unsetFieldsOf(task: object): readonly UnsetField[] {
+  return unsetFields.get(task) ?? NONE_UNSET
+}
+
 /**
  * The page with `null` or a missing field read as the spec's "no value" ('' / [] / false / {});
  * the same page when none. Done here, not by schema defaults: a sync reads every task two or
  * three times over, and defaults on every field cost a fifth more of the page's validation.
+ * Two more readings keep one odd task from failing the whole page (and with it every sync): a
+ * key written as a numeric string ("12", as update answers may write it too) is read as the
+ * number, and a priority other than the spec's (`urgent`, a number) as no priority: the planner
+ * shows and filters none, and writes a priority back only when the user sets one (an update
+ * sends the fields edited). `unset`, when given, gets per task the fields read as UnsetField.
  */
-export function nullsAsNoValue(value: unknown): unknown {
+export function nullsAsNoValue(
+  value: unknown,
+  unset?: (readonly UnsetField[] | undefined)[],
+): unknown {
   // No tasks as `null` (Go's nil slice) is an empty page.
   if (isRecord(value) && value['tasks'] === null) return { ...value, tasks: [] }
   if (!isRecord(value) || !Array.isArray(value['tasks'])) return value
@@ -76,21 +107,46 @@ export function nullsAsNoValue(value: unknown): unknown {
     let fixed: Record<string, unknown> | undefined
     for (const field of NO_VALUE_TEXTS) if (isNone(task[field])) (fixed ??= { ...task })[field] = ''
     if (isNone(task['tags'])) (fixed ??= { ...task })['tags'] = []
-    if (isNone(task['pinToTop'])) (fixed ??= { ...task })['pinToTop'] = false
+    const key = task['key']
+    if (typeof key === 'string' && NUMERIC_KEY.test(key))
+      (fixed ??= { ...task })['key'] = Number(key)
+    if (!KNOWN_PRIORITIES.includes(task['priority'] ?? '')) (fixed ??= { ...task })['priority'] = ''
     // An empty list for no properties too: PHP's json_encode writes an empty map as `[]`.
     if (isNone(task['properties']) || isEmptyList(task['properties']))
       (fixed ??= { ...task })['properties'] = {}
-    // Older servers did not send the type (the schema's default, 'task'); null is the same.
-    if (task['type'] === null) (fixed ??= { ...task })['type'] = 'task'
+    const pinUnset = isNone(task['pinToTop'])
+    if (pinUnset) (fixed ??= { ...task })['pinToTop'] = false
+    // Older servers did not send the type ('task', as the schema's default); null is the same.
+    const typeUnset = isNone(task['type'])
+    if (typeUnset) (fixed ??= { ...task })['type'] = 'task'
+    if (unset && (pinUnset || typeUnset)) {
+      unset[i] = pinUnset && typeUnset ? ['pinToTop', 'type'] : pinUnset ? ['pinToTop'] : ['type']
+    }
     if (fixed) (tasks ??= [...page])[i] = fixed
   })
   return tasks ? { ...value, tasks } : value
 }
 
-export const ListTasksResponse = z.preprocess(
-  nullsAsNoValue,
-  z.looseObject({ success: z.literal(true), tasks: z.array(Task) }),
-)
+const ListTasksPage = z.looseObject({ success: z.literal(true), tasks: z.array(Task) })
+type ListTasksPage = z.infer<typeof ListTasksPage>
+
+/**
+ * A list page, read through nullsAsNoValue; each task read with a field the board left unset is
+ * known as such (unsetFieldsOf). A page that cannot be read fails with the issues of its fields.
+ */
+export const ListTasksResponse = z.unknown().transform((value, context): ListTasksPage => {
+  const unset: (readonly UnsetField[] | undefined)[] = []
+  const read = ListTasksPage.safeParse(nullsAsNoValue(value, unset))
+  if (!read.success) {
+    for (const issue of read.error.issues) context.addIssue({ ...issue })
+    return z.NEVER
+  }
+  unset.forEach((fields, i) => {
+    const task = read.data.tasks[i]
+    if (fields && task) unsetFields.set(task, fields)
+  })
+  return read.data
+})
 export type ListTasksResponse = z.infer<typeof ListTasksResponse>
 
 export const SuccessResponse = z.looseObject({ success: z.literal(true) })
@@ -108,7 +164,7 @@ const listOrNone = (key: string) => (value: unknown) =>
  */
 function readableUpdatedInfo(entry: unknown): UpdatedTaskInfo[] {
   const keyed =
-    isRecord(entry) && typeof entry['key'] === 'string' && /^\d+$/.test(entry['key'])
+    isRecord(entry) && typeof entry['key'] === 'string' && NUMERIC_KEY.test(entry['key'])
       ? { ...entry, key: Number(entry['key']) }
       : entry
   const read = UpdatedTaskInfo.safeParse(keyed)

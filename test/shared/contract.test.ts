@@ -35,7 +35,7 @@ describe('response schemas', () => {
 
   it('reject a task whose field has the wrong type', () => {
     expect(
-      ListTasksResponse.safeParse({ success: true, tasks: [{ ...task, key: '1' }] }).success,
+      ListTasksResponse.safeParse({ success: true, tasks: [{ ...task, key: 'one' }] }).success,
     ).toBe(false)
   })
 

@@ -192,6 +192,27 @@ describe('successful answers', () => {
     expect(error.message).toContain('tasks[0].status')
   })
 
+  // One board writes keys as strings (as update answers may: "12"), another has priorities beyond
+  // the spec's three: each failed every page, and with it every sync.
+  it('a key written as a numeric string is read as the number; any other key is refused', async () => {
+    stub.otherwise(json(200, { success: true, tasks: [{ ...sampleTask(), key: '12' }] }))
+    const [read] = await api().listTasks()
+    expect(read?.key).toBe(12)
+    stub.otherwise(json(200, { success: true, tasks: [{ ...sampleTask(), key: 'twelve' }] }))
+    const error = await expectApiError(api().listTasks(), 'INVALID_RESPONSE')
+    expect(error.message).toContain('tasks[0].key')
+  })
+
+  it.each(['urgent', 'LOW', 3])(
+    'a priority the spec does not name (%s) is read as none, not refused',
+    async (priority) => {
+      const tasks = [sampleTask({ id: 'T1', priority: 'high' }), { ...sampleTask(), priority }]
+      stub.otherwise(json(200, { success: true, tasks }))
+      const read = await api().listTasks()
+      expect(read.map((t) => t.priority)).toEqual(['high', ''])
+    },
+  )
+
   it('a property the board named "__proto__" is kept as the task\u2019s own, not dropped', async () => {
     const task = JSON.stringify(sampleTask()).replace(
       '"properties":{}',
@@ -382,6 +403,33 @@ describe('a bare 204', () => {
       'INVALID_RESPONSE',
     )
     expect(error.unconfirmed).toEqual([{ id: 'T1', title: 'a' }])
+  })
+})
+
+// A 200 (or another 2xx) with an empty body says what a bare 204 says. Refused as unreadable, an
+// update the board had applied was sent again and again by the edit journal, and a dependency
+// delete the board had done reported an error.
+describe('a 2xx with an empty body', () => {
+  it.each([200, 202])('%i is a done create and a done delete, as a 204 is', async (status) => {
+    stub.otherwise(raw(status, '', 'application/json'))
+    await expect(api().deleteDependency({ id: 'D1' })).resolves.toBeUndefined()
+    await expect(api().createTasks([newTask('A')])).resolves.toBeUndefined()
+    expect(stub.requests).toHaveLength(2)
+  })
+
+  it('200 is an update that names no task: each is left to be read back, not sent again', async () => {
+    stub.otherwise(raw(200, '', 'application/json'))
+    const error = await expectApiError(
+      api().updateTasks([{ id: 'T1', title: 'a' }]),
+      'INVALID_RESPONSE',
+    )
+    expect(error.unconfirmed).toEqual([{ id: 'T1', title: 'a' }])
+    expect(stub.requests).toHaveLength(1)
+  })
+
+  it('200 is not a done list: a list must name its tasks', async () => {
+    stub.otherwise(raw(200, '', 'application/json'))
+    await expectApiError(api().listTasks(), 'INVALID_RESPONSE')
   })
 })
 

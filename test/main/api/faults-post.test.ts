@@ -62,6 +62,31 @@ describe('a POST that may have reached the board', () => {
     expect(stub.count('POST')).toBe(1)
   })
 
+  // Redirect-after-POST: the board may have made the tasks, then pointed at them. Read as a wrong
+  // address, the user was told nothing was made, tried again, and had every task twice.
+  it.each([301, 302, 303])(
+    'a %i answer: OUTCOME_UNKNOWN (the board may have applied it), not followed',
+    async (status) => {
+      stub.otherwise(raw(status, '', 'text/plain', { location: '/tasks/42' }))
+      const { client } = recordingClient(stub.url)
+      const error = await expectApiError(client.createTasks([newTask('Moved')]), 'OUTCOME_UNKNOWN')
+      expect(error.status).toBe(status)
+      expect(error.message).toContain(`redirect (HTTP ${status}) to /tasks/42`)
+      expect(stub.count('POST')).toBe(1)
+      expect(stub.requests).toHaveLength(1)
+      await expectApiError(client.createDependency(edge), 'OUTCOME_UNKNOWN')
+    },
+  )
+
+  it('a 503 with JSON that is not the spec\u2019s error (a gateway\u2019s): OUTCOME_UNKNOWN', async () => {
+    // Only the board's own error body says the POST was not handled; a proxy's JSON page does not.
+    stub.otherwise(json(503, { message: 'Service Unavailable' }))
+    const { client } = recordingClient(stub.url)
+    const error = await expectApiError(client.createTasks([newTask('Gateway')]), 'OUTCOME_UNKNOWN')
+    expect(error.status).toBe(503)
+    expect(stub.count('POST')).toBe(1)
+  })
+
   it('a 200 whose body cannot be read: OUTCOME_UNKNOWN', async () => {
     stub.otherwise(raw(200, '{"success": tr', 'application/json'))
     const { client } = recordingClient(stub.url)
@@ -78,6 +103,25 @@ describe('a POST the board did not take', () => {
     expect(error.serverMessage).toBe('maintenance')
     expect(stub.count('POST')).toBe(1)
   })
+
+  it('a 503 in the dependency create\u2019s error shape is SERVER_ERROR too', async () => {
+    stub.otherwise(json(503, { error: 'SERVICE_UNAVAILABLE', message: 'busy' }))
+    const { client } = recordingClient(stub.url)
+    const error = await expectApiError(client.createDependency(edge), 'SERVER_ERROR')
+    expect(error.serverCode).toBe('SERVICE_UNAVAILABLE')
+    expect(stub.count('POST')).toBe(1)
+  })
+
+  it.each([307, 308])(
+    'a %i asks for the same POST elsewhere: not handled here, a wrong address',
+    async (status) => {
+      stub.otherwise(raw(status, '', 'text/plain', { location: 'https://elsewhere.example/api' }))
+      const { client } = recordingClient(stub.url)
+      const error = await expectApiError(client.createTasks([newTask('A')]), 'INVALID_RESPONSE')
+      expect(error.message).toContain(`redirects (HTTP ${status}) to https://elsewhere.example/api`)
+      expect(stub.count('POST')).toBe(1)
+    },
+  )
 
   it('429 is RATE_LIMITED, not retried', async () => {
     stub.otherwise(json(429, { error: 'RATE_LIMITED', message: 'slow down' }))

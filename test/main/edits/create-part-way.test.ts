@@ -111,3 +111,20 @@ describe('a create the board took, whose look-up fails', () => {
     expect(asked).toBe(1)
   })
 })
+
+describe('a create the board answers with a redirect (redirect-after-POST)', () => {
+  it('is looked for, and found created, instead of being refused as a wrong address', async () => {
+    const made: string[] = []
+    stub.otherwise((request, response) => {
+      const { tasks } = JSON.parse(stub.requests.at(-1)!.body) as { tasks: { title: string }[] }
+      made.push(...tasks.map((t) => t.title))
+      response.writeHead(303, { location: '/board/tasks' })
+      response.end()
+    })
+    const items = ['a', 'b'].map((t) => newTask(t))
+    const result = await create(items, made)
+    expect(made).toEqual(['a', 'b'])
+    expect(result.created.map((c) => c.index)).toEqual([0, 1])
+    expect(stub.count('POST')).toBe(1)
+  })
+})
