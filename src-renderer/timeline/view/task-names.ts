@@ -28,7 +28,7 @@ export function taskName(task: Task): string {
 /** A bar's accessible name: its visible label first and whole (as above), then key and dates. */
 export function barName(task: Task): string {
   const what = task.type === 'milestone' ? ', milestone' : ''
-  return `${barLabel(task)}, ${task.projectKey}-${task.key}${what}${datesAndAssignee(task)}`
+  return `${labelWords(task, (text) => text)}, ${task.projectKey}-${task.key}${what}${datesAndAssignee(task)}`
 }
 
 function datesAndAssignee(task: Task): string {
@@ -46,8 +46,20 @@ function datesAndAssignee(task: Task): string {
   return `${dates}${who}`
 }
 
-/** What a bar says at a glance: title, assignee and status. */
+/**
+ * What a bar says at a glance: title, assignee and status. The title and the status are a
+ * board's text, each isolated (FSI … PDI) as the tree's and the panels' <bdi> do: a title ending
+ * in a right-to-left override (U+202E) otherwise turned the rest of the label around, so the bar
+ * showed another status, and a Hebrew or Arabic title pulled the initials and status into its
+ * own order.
+ */
 export function barLabel(task: Task): string {
+  return labelWords(task, isolated)
+}
+
+const isolated = (text: string) => `\u2068${text}\u2069`
+
+function labelWords(task: Task, board: (text: string) => string): string {
   const who = task.assignedUserEmail ? ` · ${initials(task.assignedUserEmail)}` : ''
-  return `${task.title}${who} · ${task.status}`
+  return `${board(task.title)}${who} · ${board(task.status)}`
 }

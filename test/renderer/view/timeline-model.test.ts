@@ -72,7 +72,15 @@ describe('timeline model', () => {
           status: 'In Progress',
         }),
       ),
-    ).toBe('Design · GH · In Progress')
+    ).toBe('\u2068Design\u2069 · GH · \u2068In Progress\u2069')
+  })
+
+  it('keeps a title’s right-to-left text and bidi controls inside the title on the bar', () => {
+    const label = barLabel(
+      task('t1', { title: 'Spoof\u202E', assignedUserEmail: 'ada@example.com', status: 'To Do' }),
+    )
+    // The override ends with its title (a PDI closes it), before the initials and status.
+    expect(label).toBe('\u2068Spoof\u202E\u2069 · A · \u2068To Do\u2069')
   })
 
   it('gives the adapter the window rows plus the far ends of their links', () => {
@@ -192,7 +200,8 @@ describe("a task's accessible name (its bar and its tree row)", () => {
   it('on a bar, starts with what the bar shows, then says its key and dates', () => {
     const shown = task('t', { projectKey: 'APP', key: 3, title: 'Shown', status: 'To Do' })
     expect(barName(shown)).toBe('Shown · To Do, APP-3, 2026-03-02 to 2026-03-04')
-    expect(barName(shown).startsWith(barLabel(shown))).toBe(true)
+    // The visible label, less its invisible isolates, is the name's start (label in name).
+    expect(barName(shown).startsWith(barLabel(shown).replace(/[\u2068\u2069]/g, ''))).toBe(true)
     const model = buildModel([shown], [], 'day', NOW)
     const input = windowInput(model, [], 0, model.layout.rows.length - 1, new Set())
     expect(input.bars.map((b) => b.name)).toEqual([barName(shown)])
