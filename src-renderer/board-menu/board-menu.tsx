@@ -32,7 +32,7 @@ export function BoardMenu({ api, onBoardChanged }: BoardMenuProps): React.JSX.El
   useReturnFocus(panel, open)
   // A form that closes (Cancel, saved) leaves with the control that had the keyboard: it comes
   // back to the panel, where Esc still closes it.
-  useFocusFallback(panel, { modal: false })
+  useFocusFallback(panel, { modal: false, active: open })
   useEffect(() => {
     if (!open) return
     const first =

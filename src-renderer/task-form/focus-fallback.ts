@@ -23,11 +23,13 @@ export function focusNeighbour(from: HTMLElement, scope?: HTMLElement | null): v
  * While the dialog `root` (focusable: tabIndex -1) is on the page, focus that falls from it to
  * the page's body comes back to it. `modal`: whatever made it fall (a press on the dialog's blank
  * space too); otherwise only when the focused element left the page, so that a non-modal panel
- * never pulls the keyboard back from where the user took it.
+ * never pulls the keyboard back from where the user took it. `active`: whether the dialog is
+ * open, for one that stays mounted closed (its element appears only then, and the listener with
+ * it; read once at mount, the board menu's never attached).
  */
 export function useFocusFallback(
   root: React.RefObject<HTMLElement | null>,
-  { modal }: { modal: boolean },
+  { modal, active = true }: { modal: boolean; active?: boolean },
 ): void {
   useEffect(() => {
     const element = root.current
@@ -52,5 +54,5 @@ export function useFocusFallback(
       element.removeEventListener('focusout', onFocusOut)
       clearTimeout(timer)
     }
-  }, [root, modal])
+  }, [root, modal, active])
 }

@@ -142,9 +142,11 @@ export class DescriptionPool {
           clearTimeout(batch.timer)
           this.queue = this.queue.filter((job) => job.batch !== batch)
           reject(error)
-          // Its other descriptions still being converted would run on with no budget (a long
-          // one beside one refused at once kept a thread busy for seconds after the answer).
-          this.stopThreadsOf(batch)
+          // Its other long descriptions still being converted would run on with no budget (one
+          // beside a description refused at once kept a thread busy for seconds after the
+          // answer). Short ones finish in about a millisecond: stopping their threads would
+          // cost ~2 s each to start again, a refusal any client can repeat.
+          this.stopThreadsOf(batch, (job) => job.content.length > SHORT_DESCRIPTION_CHARS)
         },
       }
       jobs.forEach((job, index) => {
@@ -283,11 +285,11 @@ export class DescriptionPool {
   }
 
   /**
-   * Stops the threads still at the work of a refused request (a converter cannot be interrupted
-   * otherwise); new ones are started at once and take the queue.
+   * Stops the threads still at the work of a refused request (those of its jobs `which` names; a
+   * converter cannot be interrupted otherwise); new ones are started at once and take the queue.
    */
-  private stopThreadsOf(batch: Batch): void {
-    const stopping = this.slots.filter((s) => s.job?.batch === batch)
+  private stopThreadsOf(batch: Batch, which: (job: Job) => boolean = () => true): void {
+    const stopping = this.slots.filter((s) => s.job?.batch === batch && which(s.job))
     if (stopping.length === 0) return
     for (const slot of stopping) {
       if (slot.job) this.finish(slot.job)

@@ -127,7 +127,13 @@ export function propertyFilter(
   let walk: Walk
   if (match.kind === 'numbers') {
     const numbers = distinct(match.numbers)
-    ;({ sql: condition, params: values } = inValues('number', numbers))
+    // A long list is bound as JSON, and SQLite's JSON numbers do not give back every double
+    // (866.413297 came back as another number and matched nothing): compared as the stored text
+    // instead, the String() of the number, as the walk below does.
+    ;({ sql: condition, params: values } =
+      numbers.length > MOST_LISTED_VALUES
+        ? inValues('value', numbers.map(String))
+        : inValues('number', numbers))
     // Walked by the value's text, which is how the number was stored (String of the number).
     walk = {
       arms: numbers.map((n) => filterArm(table, 'g.name = ? AND g.value = ?', [name, String(n)])),

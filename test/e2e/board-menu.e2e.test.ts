@@ -81,6 +81,26 @@ describe('the board menu', () => {
     expect(listed).toMatchObject({ name: 'Team board, renamed', maskedKey: added.maskedKey })
   })
 
+  it('keeps the keyboard when a board’s form closes under it: Esc still closes "Boards"', async () => {
+    const { page } = planner
+    if ((await menu().count()) > 0) await page.locator('.board-menu-button').click()
+    await expect.poll(() => menu().count()).toBe(0)
+    await openMenu()
+    await menu()
+      .getByRole('button', { name: /^Edit Team board/ })
+      .click()
+    const form = page.getByRole('form', { name: /^Edit Team board/ })
+    // Cancel by keyboard: the button leaves with its form.
+    await form.getByRole('button', { name: 'Cancel' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => form.count()).toBe(0)
+    await expect
+      .poll(() => menu().evaluate((panel) => panel.contains(document.activeElement)))
+      .toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => menu().count()).toBe(0)
+  })
+
   it('refuses the same board twice, in words, and adds nothing', async () => {
     const { page } = planner
     const before = (await ipc<Listed[]>('boards:list', undefined)).length
