@@ -7,6 +7,7 @@ import { idTable } from '../../src-shared/api/id-table'
 import type { Task } from '../../src-shared/api/resources'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
 import { cascade, startsAfterDue, taskExtent } from '../../src-shared/schedule'
+import { daysWithin, parseInstant } from '../../src-shared/schedule/days'
 import type { CascadeResult } from '../../src-shared/schedule'
 import { dependencyName, keyNamer } from '../dependencies/dependency-words'
 import {
@@ -18,13 +19,16 @@ import { selectFilterOutcome } from '../filters/filter-outcome'
 import { seenFor } from '../state/edit-batches'
 import { applyEdit, askUser, runCommand } from '../state'
 import type { Command, PlannerState, PlannerStore } from '../state'
+import type { TaskDates } from '../state/commands/types'
 import type { WhatIfSummary } from '../state/slices/what-if-slice'
 import type { DragResult, GhostBar } from '../timeline/adapter/types'
 import { commandFromDrag } from '../timeline/view/timeline-model'
 
 export interface WhatIfPlan {
-  /** The drop alone, as the edit it would be. */
+  /** The drop alone, as the edit it would be (in relative days: what it is called). */
   command: Command
+  /** The drop alone, as the dates it writes: the board the plan was made on, moved. */
+  dates: TaskDates[]
   result: CascadeResult
   summary: WhatIfSummary
   /** Where every moved task would go (dragged and pushed), for the ghost bars. */
@@ -49,7 +53,7 @@ export function planDrop(
     const task = board.tasksById[id]
     if (task) table[id] = task
   }
-  const changes = runCommand({ tasksById: table }, command).updates.map(
+  const changes: TaskDates[] = runCommand({ tasksById: table }, command).updates.map(
     ({ id, startDate, dueDate }) => ({
       id,
       ...(startDate !== undefined ? { startDate } : {}),
@@ -102,7 +106,7 @@ export function planDrop(
       })
     }
   }
-  return { command, result, summary, ghosts }
+  return { command, dates: changes, result, summary, ghosts }
 }
 
 const moved = (task: Task, update: { startDate?: string; dueDate?: string }): Task => ({
@@ -133,10 +137,13 @@ export function whatIfDrag(
   store: PlannerStore,
   api: PlannerApi,
   showGhosts: (ghosts: readonly GhostBar[]) => void,
+  /** The tasks with a row on the timeline now (not collapsed away, not filtered out). */
+  rows?: () => RowsShown,
 ) {
   return {
-    move(results: readonly DragResult[]): GhostBar[] {
-      const plan = results.length > 0 ? planDrop(store.getState(), results) : undefined
+    move(results: readonly DragResult[], base?: DragBase): GhostBar[] {
+      const plan =
+        results.length > 0 ? planDrop(dragged(store.getState(), base), results) : undefined
       // Only the pushed successors are ghosts while dragging: the dragged bars are under the
       // pointer already.
       const pushed = new Set(plan?.result.pushed.map((m) => m.id))
@@ -148,12 +155,21 @@ export function whatIfDrag(
       dropped: readonly DragResult[],
       modifiers: { shift: boolean },
       base?: DragBase,
-    ): void | 'undecided' {
+    ): void | 'undecided' | 'unchanged' {
       const state = store.getState()
       state.setWhatIfSummary(null)
-      const results = withSelection(state, dropped)
-      const plan = planDrop(state, results)
-      if (!plan) return
+      const shown = rows?.()
+      const results = withSelection(state, dropped, shown)
+      // The deltas are from the bars drawn when the drag began: they move the board of then.
+      // An edit rolled back mid-drag (refused) had the drop land that many days off.
+      const from = dragged(state, base)
+      const plan = planDrop(from, results)
+      // Held at the calendar's ends (9999-12-31, a board's "never"): said, not done silently.
+      const command = commandFromDrag(results)
+      const held = command && heldWords(from.board.tasksById, command)
+      if (held) state.addMessage('info', held)
+      // Nothing to write: the bars go back where they were (nothing else would draw them there).
+      if (!plan) return 'unchanged'
       // The versions the user saw when the drag began (else at the drop): a refresh that lands
       // during the drag, or while the question is open, must not make the drop write over a
       // change made elsewhere meanwhile, unasked (main compares with these and holds such a
@@ -162,7 +178,7 @@ export function whatIfDrag(
       const ids = plan.result.updates.map((u) => u.id)
       const seen = seenFor(base?.board ?? state.board, base?.edits ?? state.edits, ids)
       if (plan.result.pushed.length === 0) {
-        void applyEdit(store, api, plan.command, { seen })
+        void applyDrop(store, api, plan, seen)
         return
       }
       if (modifiers.shift || selectCascadeWithoutAsking(state)) {
@@ -173,7 +189,7 @@ export function whatIfDrag(
       void askUser(store, {
         title: 'Apply the cascade?',
         message: `Moving ${plan.result.changed.length === 1 ? 'this task' : 'these tasks'} pushes ${plural(plan.result.pushed.length, 'successor')} to keep every lag.`,
-        details: describeSummary(plan.summary),
+        details: [...describeSummary(plan.summary), ...unseenWords(state, plan, shown)],
         choices: [
           { value: 'all', label: 'Apply all' },
           { value: 'one', label: 'Apply this task only' },
@@ -182,20 +198,30 @@ export function whatIfDrag(
       }).then((answer) => {
         showGhosts([])
         if (answer?.choice === 'all') void applyAll(store, api, plan, seen)
-        else if (answer?.choice === 'one') void applyEdit(store, api, plan.command, { seen })
+        else if (answer?.choice === 'one') void applyDrop(store, api, plan, seen)
       })
       return 'undecided'
     },
   }
 }
 
+/** Which tasks have a row (the layout's rows by id). */
+export interface RowsShown {
+  has(id: string): boolean
+}
+
 /**
  * A move of a selected bar moves every selected task by the same days (docs/timeline.md), also
  * those whose bars are not drawn now (scrolled far from the window: the chart draws only the rows
  * near the view, and its drag moved only those). Not taken along, as on the chart: parents (their
- * bars are summaries), undated tasks, and tasks the filters hide.
+ * bars are summaries), undated tasks, tasks the filters hide and tasks with no row (under a
+ * collapsed parent or project: the user cannot see them move).
  */
-function withSelection(state: PlannerState, results: readonly DragResult[]): DragResult[] {
+function withSelection(
+  state: PlannerState,
+  results: readonly DragResult[],
+  rows: RowsShown | undefined,
+): DragResult[] {
   const [lead] = results
   const { selectedIds } = state.selection
   if (!lead || lead.startDeltaDays !== lead.endDeltaDays || !selectedIds.includes(lead.id))
@@ -221,6 +247,7 @@ function withSelection(state: PlannerState, results: readonly DragResult[]): Dra
       !moved.has(id) &&
       !parents.has(id) &&
       shown.has(id) &&
+      (rows === undefined || rows.has(id)) &&
       (task.startDate !== '' || task.dueDate !== '') &&
       // Start after due (another board's data): moved, it keeps both, and the board refuses the
       // whole batch. Its bar is locked too; its dates are fixed in its details.
@@ -230,6 +257,108 @@ function withSelection(state: PlannerState, results: readonly DragResult[]): Dra
   })
   const days = lead.startDeltaDays
   return [...results, ...more.map((id) => ({ id, startDeltaDays: days, endDeltaDays: days }))]
+}
+
+/** How many pushed tasks the question names when they are not shown; the rest are counted. */
+const UNSEEN_NAMED = 3
+const TITLE_CHARS = 30
+
+const shortTitle = (title: string) =>
+  title.length <= TITLE_CHARS ? title : `${title.slice(0, TITLE_CHARS - 1).trimEnd()}…`
+
+/**
+ * The pushed tasks the user cannot see (the filters hide them, or they are under a collapsed
+ * parent or project): "Apply all" writes them too, so the question names them, with their days.
+ */
+function unseenWords(state: PlannerState, plan: WhatIfPlan, rows: RowsShown | undefined): string[] {
+  const shown = new Set(selectFilterOutcome(state).shown.map((t) => t.id))
+  const unseen = plan.result.pushed.filter(
+    (m) => !shown.has(m.id) || (rows !== undefined && !rows.has(m.id)),
+  )
+  if (unseen.length === 0) return []
+  const { tasksById, dependencies } = state.board
+  const keyOf = keyNamer(tasksById, dependencies)
+  const named = unseen.slice(0, UNSEEN_NAMED).map((m) => {
+    const task = tasksById[m.id]
+    const days = m.days >= 0 ? plural(m.days, 'day') : `${plural(-m.days, 'day')} earlier`
+    return `${keyOf(m.id)}${task ? ` ${shortTitle(task.title)}` : ''} (${days})`
+  })
+  const more = unseen.length - named.length
+  const list =
+    more > 0
+      ? `${named.join(', ')} and ${more} more`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`
+        : named[0]!
+  return [`Not shown, also moved: ${list}`]
+}
+
+/**
+ * A drop the calendar's ends hold back (every task moves by the same days, and no date may
+ * leave years 0000-9999): what the message says, naming the task that holds it. Undefined when
+ * the drop is not held.
+ */
+function heldWords(
+  tasksById: PlannerState['board']['tasksById'],
+  command: Command,
+): string | undefined {
+  let days: number
+  let ends: [string, string[]][]
+  if (command.kind === 'moveTasks') {
+    days = command.days
+    ends = command.ids.flatMap((id) => {
+      const task = tasksById[id]
+      if (!task) return []
+      const dates = [task.type === 'milestone' ? '' : task.startDate, task.dueDate]
+      return [[id, dates.filter((d) => parseInstant(d) !== undefined)] as [string, string[]]]
+    })
+  } else if (command.kind === 'resizeTask') {
+    const task = tasksById[command.id]
+    if (!task || task.type === 'milestone') return undefined
+    days = command.days
+    const edge =
+      command.edge === 'start' ? task.startDate || task.dueDate : task.dueDate || task.startDate
+    ends = parseInstant(edge) === undefined ? [] : [[command.id, [edge]]]
+  } else return undefined
+  let held = days
+  let holder: string | undefined
+  for (const [id, dates] of ends) {
+    const kept = daysWithin(held, dates)
+    if (kept !== held) {
+      held = kept
+      holder = id
+    }
+  }
+  if (holder === undefined) return undefined
+  const task = tasksById[holder]
+  const name = task ? `${keyNamer(tasksById, [])(holder)} ${shortTitle(task.title)}` : holder
+  const limit =
+    days > 0
+      ? 'past 9999-12-31, the last day a date can hold'
+      : 'before 0000-01-01, the first day a date can hold'
+  const what =
+    held === 0 ? 'Not moved' : `Moved ${plural(Math.abs(held), 'day')}, not ${Math.abs(days)}`
+  return `${what}: ${name} would go ${limit}.`
+}
+
+/** The state with the board the drag began on (what its deltas are measured against). */
+function dragged(state: PlannerState, base: DragBase | undefined): PlannerState {
+  return base && base.board !== state.board ? { ...state, board: base.board } : state
+}
+
+/** The drop alone: the dates it was dropped at, named as the move or resize it is. */
+function applyDrop(
+  store: PlannerStore,
+  api: PlannerApi,
+  plan: WhatIfPlan,
+  seen: Readonly<Record<string, string>>,
+) {
+  return applyEdit(
+    store,
+    api,
+    { kind: 'setDates', dates: plan.dates },
+    { seen, describedAs: plan.command },
+  )
 }
 
 /** The dragged tasks and every successor the cascade moves: one batch, one undo step. */

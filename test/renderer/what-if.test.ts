@@ -8,7 +8,14 @@ import type { IpcResult, UpdateTasksResult } from '../../src-shared/ipc'
 import { planDrop, whatIfDrag } from '../../src-renderer/what-if/what-if'
 import { buildModel, windowInput } from '../../src-renderer/timeline/view/timeline-model'
 import { fakePlannerApi, localProfile, snapshot, task } from './state/fixtures'
-import { answerQuestion, createPlannerStore, undoLast } from './state/subject'
+import {
+  answerQuestion,
+  applyEdit,
+  createPlannerStore,
+  resolveProblem,
+  undoLast,
+} from './state/subject'
+import { pendingOf } from './state/fixtures'
 
 const at = (day: number, hour = 0) => new Date(Date.UTC(2026, 2, 2 + day, hour)).toISOString()
 
@@ -234,6 +241,189 @@ describe('dropping', () => {
     )
     expect(store.getState().question).toBeNull()
     await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+  })
+})
+
+describe('what a drop writes, and what the user is told', () => {
+  it('leaves out a selected task under a collapsed parent: it has no row, and nobody sees it move', async () => {
+    // S is a subtask of P; S and x are selected; P is collapsed; x is dragged 3 days.
+    const store = createPlannerStore()
+    const tasks = [
+      ...TASKS,
+      task('p', { projectKey: 'APP', key: 5, title: 'Parent', startDate: at(0), dueDate: at(4) }),
+      task('s', {
+        projectKey: 'APP',
+        key: 6,
+        title: 'Sub',
+        parentId: 'p',
+        startDate: at(1),
+        dueDate: at(2),
+      }),
+    ]
+    store.getState().snapshotReceived(snapshot(tasks, { dependencies: DEPS }))
+    const fake = fakePlannerApi({ 'tasks:update': () => saved })
+    store.getState().selectTasks(['s', 'x'])
+    store.getState().setCollapsed('p', true)
+    const rows = () =>
+      buildModel(tasks, store.getState().view.collapsedIds, 'week', Date.parse(at(0))).layout
+        .rowIndexById
+    const drag = whatIfDrag(store, fake.api, () => undefined, rows)
+    drag.drop([{ id: 'x', startDeltaDays: 3, endDeltaDays: 3 }], { shift: false })
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    expect(fake.callsOf('tasks:update')[0]!.tasks.map((t) => t.id)).toEqual(['x'])
+    expect(store.getState().board.tasksById.s?.startDate).toBe(at(1))
+  })
+
+  it('a drop held at 9999-12-31 sends nothing, puts the bars back and says why', async () => {
+    const { store, fake, drag } = setup()
+    const never = task('n', {
+      projectKey: 'APP',
+      key: 7,
+      title: 'Someday',
+      startDate: '9999-12-30T00:00:00.000Z',
+      dueDate: '9999-12-31T00:00:00.000Z',
+    })
+    store.getState().snapshotReceived(snapshot([...TASKS, never], { dependencies: DEPS }))
+    store.getState().selectTasks(['x', 'n'])
+    const dropped = [
+      { id: 'x', startDeltaDays: 3, endDeltaDays: 3 },
+      { id: 'n', startDeltaDays: 3, endDeltaDays: 3 },
+    ]
+    // 'unchanged': the timeline draws the bars where the data has them (nothing else would).
+    expect(drag.drop(dropped, { shift: false })).toBe('unchanged')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(fake.callsOf('tasks:update')).toEqual([])
+    expect(store.getState().edits.messages.map((m) => m.text)).toEqual([
+      'Not moved: APP-7 Someday would go past 9999-12-31, the last day a date can hold.',
+    ])
+  })
+
+  it('names the pushed tasks the user cannot see (filtered out or collapsed away) in the question', () => {
+    const { store, fake } = setup()
+    // "Build" is under a collapsed row: it has no row on the timeline.
+    const rows = { has: (id: string) => id !== 'b' }
+    const drag = whatIfDrag(
+      store,
+      fake.api,
+      () => undefined,
+      () => rows,
+    )
+    expect(drag.drop(MOVE_A, { shift: false })).toBe('undecided')
+    expect(store.getState().question!.details).toEqual([
+      '3 tasks move',
+      'APP-3 Launch slips 2 days',
+      'Not shown, also moved: APP-2 Build (3 days)',
+    ])
+  })
+
+  it('writes the drop at the dates the drag began from plus the days, though the board moved meanwhile', async () => {
+    // "Elsewhere" was moved 2 days (in flight) when the drag began; that edit was refused and
+    // rolled back mid-drag. Dropped 3 days further, it was written 3 days from where it was
+    // before the refused move, not where the user let it go.
+    const { store, fake, drag } = setup()
+    const moved = {
+      ...store.getState().board.tasksById.x!,
+      startDate: at(2),
+      dueDate: at(3),
+    }
+    const base = {
+      board: {
+        ...store.getState().board,
+        tasksById: { ...store.getState().board.tasksById, x: moved },
+      },
+      edits: store.getState().edits,
+    }
+    expect(
+      drag.drop([{ id: 'x', startDeltaDays: 3, endDeltaDays: 3 }], { shift: false }, base),
+    ).toBeUndefined()
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    expect(fake.callsOf('tasks:update')[0]!.tasks).toEqual([
+      { id: 'x', startDate: at(5), dueDate: at(6) },
+    ])
+    expect(store.getState().history.past.at(-1)?.label).toBe('move "Elsewhere"')
+  })
+
+  it('Undo after Apply all puts back a pushed task kept with "Keep mine" after a conflict', async () => {
+    const { store, fake, drag } = setup()
+    const theirs = { ...TASKS[2]!, dueDate: at(9), updatedAt: '2026-03-09T00:00:00.000Z' }
+    const problem = {
+      id: 'p1',
+      kind: 'conflict' as const,
+      message: 'Launch was changed on the board',
+      tasks: [{ id: 'm', dueDate: at(10) }],
+      conflict: {
+        taskId: 'm',
+        title: 'Launch',
+        fields: ['dueDate'],
+        changedBy: 'bob@example.com',
+        changedAt: theirs.updatedAt,
+        theirs,
+      },
+      createdAt: '2026-03-09T00:00:00.000Z',
+    }
+    fake.handlers['tasks:update'] = () => ({
+      ok: true,
+      value: { status: 'sent', updated: [], conflicts: [problem] },
+    })
+    fake.handlers['edits:resolve'] = () => ({
+      ok: true,
+      value: { status: 'sent', updated: [], conflicts: [] },
+    })
+    fake.handlers['edits:pending'] = () => ({ ok: true, value: pendingOf(0) })
+    drag.drop(MOVE_A, { shift: true })
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    await expect.poll(() => store.getState().history.past.length).toBe(1)
+    expect(store.getState().board.tasksById.m?.dueDate).toBe(at(9))
+    store.getState().pendingChanged(pendingOf(0, { problems: [problem] }))
+    await resolveProblem(store, fake.api, 'p1', 'mine')
+    expect(store.getState().board.tasksById.m?.dueDate).toBe(at(10))
+    fake.handlers['tasks:update'] = () => saved
+    expect(await undoLast(store, fake.api)).toBe(true)
+    const undo = fake.callsOf('tasks:update')[1]!.tasks
+    expect(undo.map((t) => t.id)).toEqual(['a', 'b', 'm'])
+    // Back to the board's version mine wrote over.
+    expect(undo.find((t) => t.id === 'm')).toEqual({ id: 'm', dueDate: at(9) })
+    expect(store.getState().board.tasksById.m?.dueDate).toBe(at(9))
+    expect(store.getState().board.tasksById.a?.startDate).toBe(at(0, 9))
+  })
+
+  it('"Keep mine" of an edit with no step of its own (all held back) is a step of its own', async () => {
+    const { store, fake } = setup()
+    const theirs = { ...TASKS[3]!, title: 'Theirs', updatedAt: '2026-03-09T00:00:00.000Z' }
+    const problem = {
+      id: 'p2',
+      kind: 'conflict' as const,
+      message: 'Elsewhere was changed on the board',
+      tasks: [{ id: 'x', title: 'Mine' }],
+      conflict: {
+        taskId: 'x',
+        title: 'Elsewhere',
+        fields: ['title'],
+        changedBy: 'bob@example.com',
+        changedAt: theirs.updatedAt,
+        theirs,
+      },
+      createdAt: '2026-03-09T00:00:00.000Z',
+    }
+    fake.handlers['tasks:update'] = () => ({
+      ok: true,
+      value: { status: 'sent', updated: [], conflicts: [problem] },
+    })
+    fake.handlers['edits:resolve'] = () => ({
+      ok: true,
+      value: { status: 'sent', updated: [], conflicts: [] },
+    })
+    fake.handlers['edits:pending'] = () => ({ ok: true, value: pendingOf(0) })
+    await applyEdit(store, fake.api, {
+      kind: 'updateFields',
+      updates: [{ id: 'x', title: 'Mine' }],
+    })
+    expect(store.getState().history.past).toEqual([])
+    store.getState().pendingChanged(pendingOf(0, { problems: [problem] }))
+    await resolveProblem(store, fake.api, 'p2', 'mine')
+    fake.handlers['tasks:update'] = () => saved
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(fake.callsOf('tasks:update')[1]!.tasks).toEqual([{ id: 'x', title: 'Theirs' }])
   })
 })
 

@@ -35,6 +35,8 @@ export interface ApplyEditOptions {
   record?: boolean
   /** updatedAt values to send as seen, over the store's (undo after the user said "anyway"). */
   seen?: Readonly<Record<string, string>>
+  /** What the edit is called (messages, undo) when not `command`: a drop's absolute dates. */
+  describedAs?: Command
 }
 
 export async function applyEdit(
@@ -43,7 +45,7 @@ export async function applyEdit(
   command: Command,
   options: ApplyEditOptions = {},
 ): Promise<EditOutcome> {
-  const batch = startBatch(store, command)
+  const batch = startBatch(store, command, options.describedAs)
   if (!batch) return { status: 'unchanged' }
   let answer: IpcResult<UpdateTasksResult>
   try {
@@ -75,18 +77,25 @@ function recordEdit(store: PlannerStore, batch: InFlightBatch, outcome: EditOutc
   const updates = batch.updates.filter((u) => landed(u.id))
   const inverse = batch.inverse.filter((u) => landed(u.id))
   if (updates.length === 0) return
+  // Held back as conflicts: a Keep mine later adds them to this step (./edit-journal.ts).
+  const heldBack =
+    outcome.status === 'partial'
+      ? batch.updates.filter((u) => outcome.conflicts.includes(u.id))
+      : []
   state.recordHistory({
     label: batch.label,
     undo: { kind: 'tasks', command: { kind: 'updateFields', updates: inverse } },
     redo: { kind: 'tasks', command: { kind: 'updateFields', updates } },
     // Not landed yet: dropped if it never does (./edit-journal.ts).
     ...(outcome.status === 'queued' ? { queued: updates.map((u) => u.id) } : {}),
+    ...(heldBack.length > 0 ? { heldBack } : {}),
   })
 }
 
 function startBatch(
   store: PlannerStore,
   command: Command,
+  describedAs: Command = command,
 ): (InFlightBatch & { seen: Record<string, string> }) | undefined {
   const state = store.getState()
   const result = runCommand(state.board, command)
@@ -95,7 +104,7 @@ function startBatch(
   const batch: InFlightBatch = {
     id: state.edits.nextId,
     profileId: state.board.profileId,
-    label: describeCommand(state.board, command, ids),
+    label: describeCommand(state.board, describedAs, ids),
     command,
     updates: result.updates,
     inverse: inverseItems(result.inverse),

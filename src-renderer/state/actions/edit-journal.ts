@@ -7,6 +7,8 @@ import { copyTable, idTable } from '../../../src-shared/api/id-table'
 import type { Task } from '../../../src-shared/api/resources'
 import type { EditProblem, PendingEdits } from '../../../src-shared/ipc/contract'
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
+import { describeCommand, runCommand } from '../commands/run-command'
+import type { Command, TaskPatch } from '../commands/types'
 import { queuedSteps } from '../slices/history-slice'
 import type { PlannerStore } from '../store'
 import { loadBoard } from './load-board'
@@ -58,6 +60,7 @@ export async function resolveProblem(
   choice: 'mine' | 'theirs',
 ): Promise<void> {
   const problem = store.getState().edits.problems.find((p) => p.id === problemId)
+  const profileId = store.getState().board.profileId
   const result = await api.calls.editsResolve({ problemId, choice })
   if (!result.ok) {
     store.getState().addMessage('error', `Could not settle the edit: ${result.error.message}`)
@@ -66,10 +69,10 @@ export async function resolveProblem(
   if (choice === 'mine' && problem && result.value) {
     // Mine went out again (or waits in the journal): show it, except where it conflicted anew.
     const conflicted = new Set(result.value.conflicts.map((p) => p.conflict?.taskId))
-    showItems(
-      store,
-      problem.tasks.filter((t) => t.id === undefined || !conflicted.has(t.id)),
-    )
+    const kept = problem.tasks.filter((t) => t.id === undefined || !conflicted.has(t.id))
+    // Undoable, before it is shown: the board shows the version mine writes over.
+    recordKept(store, profileId, kept, result.value.status === 'queued')
+    showItems(store, kept)
     showTheirs(store, result.value.conflicts)
   }
   const pending = await api.calls.editsPending(undefined)
@@ -113,6 +116,39 @@ function showTheirs(store: PlannerStore, problems: readonly EditProblem[]): void
     const tasksById = copyTable(s.board.tasksById)
     for (const task of theirs) if (tasksById[task.id]) tasksById[task.id] = task
     return { board: { ...s.board, tasksById } }
+  })
+}
+
+/**
+ * Keep mine went out (or waits in the journal): one more change to undo. It joins the step of
+ * the edit it was part of (an "Apply all" whose successor was held back as a conflict: undo then
+ * put back every task but that one), or is a step of its own.
+ */
+function recordKept(
+  store: PlannerStore,
+  profileId: string,
+  items: EditProblem['tasks'],
+  queued: boolean,
+): void {
+  const state = store.getState()
+  if (state.board.profileId !== profileId) return
+  const patches: TaskPatch[] = items.flatMap((item) =>
+    item.id !== undefined && state.board.tasksById[item.id] ? [{ ...item, id: item.id }] : [],
+  )
+  if (patches.length === 0) return
+  const command: Command = { kind: 'updateFields', updates: patches }
+  const result = runCommand(state.board, command)
+  if (result.updates.length === 0 || result.inverse.kind !== 'updateFields') return
+  state.keptMine({
+    profileId,
+    label: describeCommand(
+      state.board,
+      command,
+      result.updates.map((u) => u.id),
+    ),
+    updates: result.updates,
+    inverse: result.inverse.updates,
+    queued,
   })
 }
 

@@ -4,7 +4,7 @@
 // task is retired to a status of the user's choice). A new edit clears what could be redone.
 // Switching boards starts a new history: the steps name tasks of the board they were made on.
 import type { UpdateTaskItem } from '../../../src-shared/api'
-import type { Command } from '../commands/types'
+import type { Command, TaskPatch } from '../commands/types'
 import type { SliceCreator } from '../store'
 
 export interface DependencyEnds {
@@ -63,6 +63,12 @@ export interface HistoryEntry {
    * journal has sent everything.
    */
   queued?: readonly string[]
+  /**
+   * What the edit would have written to tasks main held back as conflicts (changed on the board
+   * meanwhile). Not part of the step until the user chooses Keep mine for one: its change is
+   * then added to the step (./../actions/edit-journal.ts), so that undo puts it back too.
+   */
+  heldBack?: readonly TaskPatch[]
 }
 
 export interface HistoryData {
@@ -84,12 +90,25 @@ export interface HistorySlice {
     undo: UndoStep
     redo: UndoStep | null
     queued?: readonly string[]
+    heldBack?: readonly TaskPatch[]
     /**
      * The board the action was made on, where it began before an await: an answer that comes
      * after a board switch is not a step of the board now shown (its tasks are not there).
      */
     madeOn?: string
   }): number | undefined
+  /**
+   * Keep mine of a task an edit's batch held back as a conflict has landed: `updates` (mine)
+   * and `inverse` (the board's version it wrote over) join that edit's step while it can still
+   * be undone; otherwise they are a step of their own. Returns whether anything was recorded.
+   */
+  keptMine(kept: {
+    profileId: string
+    label: string
+    updates: readonly TaskPatch[]
+    inverse: readonly TaskPatch[]
+    queued: boolean
+  }): boolean
   /** A sync identified subtasks that create entry `entryId` made: its undo moves them too. */
   createdSubtasksFound(entryId: number, subtaskIds: readonly string[]): void
   /**
@@ -176,6 +195,59 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (set, get) => ({
       },
     })
     return added.id
+  },
+
+  keptMine: ({ profileId, label, updates, inverse, queued }) => {
+    const s = get()
+    if (s.board.profileId !== profileId || updates.length === 0) return false
+    const ids = new Set(updates.map((u) => u.id))
+    const index = queued
+      ? -1
+      : s.history.past.findLastIndex(
+          (e) =>
+            e.profileId === profileId &&
+            e.undo.kind === 'tasks' &&
+            e.undo.command.kind === 'updateFields' &&
+            e.redo?.kind === 'tasks' &&
+            e.redo.command.kind === 'updateFields' &&
+            (e.heldBack ?? []).some((item) => ids.has(item.id)),
+        )
+    const entry = index < 0 ? undefined : s.history.past[index]
+    if (
+      entry?.undo.kind === 'tasks' &&
+      entry.undo.command.kind === 'updateFields' &&
+      entry.redo?.kind === 'tasks' &&
+      entry.redo.command.kind === 'updateFields'
+    ) {
+      const heldBack = (entry.heldBack ?? []).filter((item) => !ids.has(item.id))
+      const { heldBack: _held, ...rest } = entry
+      const joined: HistoryEntry = {
+        ...rest,
+        undo: {
+          kind: 'tasks',
+          command: { kind: 'updateFields', updates: [...entry.undo.command.updates, ...inverse] },
+        },
+        redo: {
+          kind: 'tasks',
+          command: { kind: 'updateFields', updates: [...entry.redo.command.updates, ...updates] },
+        },
+        ...(heldBack.length > 0 ? { heldBack } : {}),
+      }
+      const past = [...s.history.past]
+      past[index] = joined
+      set({ history: { ...s.history, past } })
+      return true
+    }
+    // Its edit's step is gone (undone, or never recorded: every task was held back).
+    return (
+      s.recordHistory({
+        label,
+        undo: { kind: 'tasks', command: { kind: 'updateFields', updates: [...inverse] } },
+        redo: { kind: 'tasks', command: { kind: 'updateFields', updates: [...updates] } },
+        ...(queued ? { queued: updates.map((u) => u.id) } : {}),
+        madeOn: profileId,
+      }) !== undefined
+    )
   },
 
   createdSubtasksFound: (entryId, subtaskIds) =>

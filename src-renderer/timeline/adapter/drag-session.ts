@@ -180,8 +180,13 @@ export class DragSession {
         Number(bar.$bar.getAttribute('x')),
         Number(bar.$bar.getAttribute('width')),
       )
-      const startDeltaDays = Math.round((live.startMs - model.bar.startMs) / DAY_MS)
-      const endDeltaDays = Math.round((live.endMs - model.bar.endMs) / DAY_MS)
+      let startDeltaDays = Math.round((live.startMs - model.bar.startMs) / DAY_MS)
+      let endDeltaDays = Math.round((live.endMs - model.bar.endMs) / DAY_MS)
+      // A resize moves one edge of the grabbed bar, whatever the rect reads: a rect frappe left
+      // at its old width (it skips a width of 0) read as both edges moved, and a resize of the
+      // start was written as a move of both dates.
+      if (key === active.key && active.mode === 'resize-left') endDeltaDays = 0
+      if (key === active.key && active.mode === 'resize-right') startDeltaDays = 0
       if (startDeltaDays !== 0 || endDeltaDays !== 0) {
         results.push({ id: model.bar.id, startDeltaDays, endDeltaDays })
       }
@@ -195,11 +200,13 @@ export class DragSession {
  * what is written is where the edge was let go. The command keeps start <= due as timestamps: a
  * bar that ends at a midnight is a date-only due (its bar ends the day after the due), and a bar
  * starting at 09:00 before it has a day less room than its drawn span. A one-date bar cannot
- * shrink.
+ * shrink. Nor does a bar shrink to nothing: a due with a time whole days after the start keeps
+ * a day (start 09:00, due 09:00 the next day cannot shrink; frappe skips a width of 0, and the
+ * rect then read as a move).
  */
 function shrinkRoom(bar: { kind: string; startMs: number; endMs: number }): number {
   if (bar.kind !== 'bar') return 0
   const span = (bar.endMs - bar.startMs) / DAY_MS
   const dateOnlyDue = bar.endMs % DAY_MS === 0
-  return Math.max(0, Math.floor((dateOnlyDue ? span - 1 : span) + 1e-9))
+  return Math.max(0, dateOnlyDue ? Math.floor(span - 1 + 1e-9) : Math.ceil(span - 1e-9) - 1)
 }

@@ -345,15 +345,20 @@ export class TimelineAdapter implements EventHost {
     if (results.length === 0) this.options.onDragMove?.([])
     const before = this.renders
     const base = this.pending ?? this.scene.input
-    let decided = true
+    // Whether the caller takes the drop: not while it asks, nor when the drop changes nothing
+    // (the data stays as it is, so no render would put the bars back).
+    let taken = true
     try {
-      if (results.length > 0) decided = this.options.onDragEnd(results, modifiers) !== 'undecided'
+      if (results.length > 0) {
+        const answer = this.options.onDragEnd(results, modifiers)
+        taken = answer !== 'undecided' && answer !== 'unchanged'
+      }
     } finally {
       // Unless the caller drew already: draw what it is about to (the dropped positions), so
       // the next drag and a cancel start from there; or, while it asks, where they were.
-      if (!this.destroyed && !decided) this.putBack(results)
+      if (!this.destroyed && !taken) this.putBack(results)
       if (!this.destroyed && this.renders === before) {
-        if (results.length > 0) this.draw(decided ? Scene.shifted(base, results) : base)
+        if (results.length > 0) this.draw(taken ? Scene.shifted(base, results) : base)
         else if (this.pending) this.draw(this.pending)
       }
     }

@@ -128,9 +128,10 @@ export interface TimelineAdapterOptions {
   /**
    * Once per drag, after the release; results[0] is the grabbed bar. Never called for a click.
    * `shift`: Shift was held at the drop. 'undecided': the caller asks the user first, so the
-   * bars go back where they were until its answer changes the data.
+   * bars go back where they were until its answer changes the data. 'unchanged': the drop
+   * changes nothing (held at the calendar's ends): the bars go back where they were.
    */
-  onDragEnd(results: DragResult[], modifiers: { shift: boolean }): void | 'undecided'
+  onDragEnd(results: DragResult[], modifiers: { shift: boolean }): void | 'undecided' | 'unchanged'
   /**
    * A press on a bar that may become a drag: what the user sees now is what the drag is made
    * against (a sync that lands before the drop must not count as seen).

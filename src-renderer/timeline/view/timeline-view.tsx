@@ -118,8 +118,11 @@ export function TimelineView({
     let dragBase: DragBase | undefined
     // Stateless: made per gesture from the latest store and api.
     const whatIf = () =>
-      whatIfDrag(latest.current.store, latest.current.api, (ghosts) =>
-        adapter.current?.showGhosts(ghosts),
+      whatIfDrag(
+        latest.current.store,
+        latest.current.api,
+        (ghosts) => adapter.current?.showGhosts(ghosts),
+        () => latest.current.model.layout.rowIndexById,
       )
     const instance = new TimelineAdapter(host.current, {
       scale: {
@@ -133,7 +136,7 @@ export function TimelineView({
       viewInsets: { top: HEADER_HEIGHT, left: TREE_WIDTH },
       // The what-if cascade: ghost bars while dragging, then apply all, this task only, or
       // discard (src-renderer/what-if).
-      onDragMove: (results) => whatIf().move(results),
+      onDragMove: (results) => whatIf().move(results, dragBase),
       onDragStart: () => {
         const { board, edits } = latest.current.store.getState()
         dragBase = { board, edits }

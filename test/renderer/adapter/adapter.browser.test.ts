@@ -440,6 +440,52 @@ describe('dragging', () => {
     ])
   })
 
+  it('keeps a resize of the start a resize when the due has a time, and never shrinks a bar to nothing', async () => {
+    // Start 5 March 09:00, due 6 March 09:00: the start may not reach the due (a bar of width 0,
+    // which frappe skips, read as both edges moved: the drop moved both dates).
+    const HOUR = 3_600_000
+    const t = {
+      id: 't',
+      label: 't',
+      row: 0,
+      kind: 'bar' as const,
+      startMs: ms('2026-03-05') + 9 * HOUR,
+      endMs: ms('2026-03-06') + 9 * HOUR,
+    }
+    // Three days at Week zoom (16 px a day), its start handle jumped past its end in one event.
+    const u = {
+      id: 'u',
+      label: 'u',
+      row: 1,
+      kind: 'bar' as const,
+      startMs: ms('2026-03-02') + 9 * HOUR,
+      endMs: ms('2026-03-05') + 9 * HOUR,
+    }
+    await p.call('render', { bars: [t, u], links: [], firstRow: 0, rowCount: 10 })
+    await drag('t', PX + 4, { at: 'left-end' })
+    expect((await p.call('recorded')).dragEnds).toEqual([])
+    const drawn = await barOf('t')
+    expect(drawn.x).toBeCloseTo(xOf(t.startMs), 6)
+    expect(drawn.width).toBeCloseTo(PX, 6)
+
+    const WEEK = 16
+    await p.call('setScale', { ...MOUNT.scale, pxPerDay: WEEK })
+    const box = await p.call('screenBox', 'u')
+    const y = box.y + box.height / 2
+    await p.page.mouse.move(box.x + 0.5, y)
+    await p.page.mouse.down()
+    await p.page.mouse.move(box.x + 0.5 + 10 * WEEK, y, { steps: 1 })
+    await p.page.mouse.up()
+    await p.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect((await p.call('recorded')).dragEnds).toEqual([
+      [{ id: 'u', startDeltaDays: 2, endDeltaDays: 0 }],
+    ])
+    // Drawn from the dropped start to the due it kept: a day.
+    const resized = await barOf('u')
+    expect(resized.x).toBeCloseTo(((u.startMs + 2 * DAY - MOUNT.scale.startMs) / DAY) * WEEK, 6)
+    expect(resized.width).toBeCloseTo(WEEK, 6)
+  })
+
   it('resizes by the start handle (start only), and drags a bar to x = 0', async () => {
     await drag('j', PX + 4, { at: 'left-end' })
     // a starts on the scale's second day: one day back is x = 0 (frappe skips a falsy x).
@@ -457,6 +503,24 @@ describe('dragging', () => {
     await p.page.mouse.up({ button: 'right' })
     expect((await barOf('b')).x).toBeCloseTo(xOf(ms('2026-03-09')), 6)
     expect((await p.call('recorded')).dragEnds).toHaveLength(2)
+  })
+
+  it('puts the bars back when the drop changes nothing (held at 9999-12-31)', async () => {
+    // The caller's command held the move at zero days: the data stays as it was, so no render
+    // follows, and the bars stayed drawn where they were dropped.
+    await p.call('destroy')
+    await p.call('mount', { ...MOUNT, dragAnswer: 'unchanged' })
+    const selected = BARS.map((b) => (b.id === 'a' || b.id === 'b' ? { ...b, selected: true } : b))
+    await p.call('render', { ...ALL, bars: selected })
+    await drag('a', 3 * PX + 3)
+    expect((await p.call('recorded')).dragEnds).toEqual([
+      [
+        { id: 'a', startDeltaDays: 3, endDeltaDays: 3 },
+        { id: 'b', startDeltaDays: 3, endDeltaDays: 3 },
+      ],
+    ])
+    expect((await barOf('a')).x).toBeCloseTo(xOf(ms('2026-03-02')), 6)
+    expect((await barOf('b')).x).toBeCloseTo(xOf(ms('2026-03-09')), 6)
   })
 
   it('waits with a render() that comes during a drag until the drop', async () => {

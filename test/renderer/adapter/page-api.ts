@@ -80,6 +80,8 @@ export interface MountOptions {
   scale: AdapterScale
   rowHeight: number
   barHeight: number
+  /** What the page's onDragEnd answers (by default nothing: it takes the drop). */
+  dragAnswer?: 'undecided' | 'unchanged'
 }
 
 export interface PageApi {

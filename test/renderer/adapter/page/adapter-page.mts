@@ -34,11 +34,12 @@ const empty = (): Recorded => ({
 let recorded: Recorded = empty()
 const marked = new WeakSet<Element>()
 
-function create(options: MountOptions): TimelineAdapter {
+function create({ dragAnswer, ...options }: MountOptions): TimelineAdapter {
   return new TimelineAdapter(host, {
     ...options,
     onDragEnd: (results) => {
       recorded.dragEnds.push(results)
+      return dragAnswer
     },
     onBarClick: (id, modifiers) => recorded.clicks.push({ id, modifiers }),
     onBarHover: (id) => recorded.hovers.push(id ?? null),
