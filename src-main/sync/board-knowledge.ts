@@ -5,7 +5,7 @@
 // names a value, and never proves anything.
 import { canBeListed, unsetFieldsOf } from '../../src-shared/api'
 import type { ListTasksFilters, Task, UnsetField } from '../../src-shared/api'
-import { dayOfTaskDate, parseInstant } from '../../src-shared/schedule/days'
+import { parseInstant } from '../../src-shared/schedule/days'
 import { DIMENSIONS, FIXED_VALUES } from './dimensions'
 import type { DimensionName } from './dimensions'
 import type { Slice } from './slice'
@@ -47,8 +47,6 @@ export class BoardKnowledge {
   private readonly loaded = new TaskIndex()
   /** The first copy of each loaded task, by id. */
   private readonly byId = new Map<string, Task>()
-  /** Each loaded task's ordinal in the index (the order tasks were loaded in), by id. */
-  private readonly ordinals = new Map<string, number>()
   /** A later copy with a later updatedAt, by id (see keepIfNewer). */
   private readonly newer = new Map<string, Task>()
   /** The tasks of the last sync's snapshot, indexed as the loaded ones are. */
@@ -85,7 +83,6 @@ export class BoardKnowledge {
       }
       added += 1
       this.byId.set(task.id, task)
-      this.ordinals.set(task.id, this.loaded.size)
       this.loaded.add(task)
       this.maxKey.set(task.projectKey, Math.max(this.maxKey.get(task.projectKey) ?? 0, task.key))
       for (const name of LEARNED) {
@@ -119,27 +116,6 @@ export class BoardKnowledge {
   /** Whether a task was read again with another updatedAt (edited while the sync ran). */
   changedDuringSync(id: string): boolean {
     return this.changed.has(id)
-  }
-
-  /**
-   * Tasks among the first `firstLoaded` loaded that the slice owns and that `page`, its query's
-   * whole answer (fewer than 100 tasks), does not hold: the query should have returned them
-   * (matchesFilters). Found through the index (a few operations per 32 loaded tasks), and only
-   * those surely returned: a task whose date the board may file under its UTC day, another than
-   * the day written (the spec does not say which a filter reads), is left out where that day
-   * falls outside the query's range.
-   */
-  unlisted(slice: Slice, page: readonly Task[], firstLoaded: number): Task[] {
-    if (firstLoaded === 0) return []
-    const owned = this.loaded.selectOwned(slice.filters, slice.without, firstLoaded)
-    const listed: number[] = []
-    for (const task of page) {
-      const ordinal = this.ordinals.get(task.id)
-      if (ordinal !== undefined && ordinal < firstLoaded) listed.push(ordinal)
-    }
-    const left = owned.less(listed)
-    if (left.empty) return []
-    return left.tasks().filter((task) => surelyFiled(task, slice.filters))
   }
 
   /** A task of this id was loaded. */
@@ -203,17 +179,6 @@ export class BoardKnowledge {
       this.given.has(name)
     )
   }
-}
-
-/** Whether each date filter's range holds the task's date by its UTC day as well as as written. */
-function surelyFiled(task: Task, filters: ListTasksFilters): boolean {
-  for (const name of ['dueDate', 'startDate'] as const) {
-    const range = filters[name]
-    if (!range) continue
-    const day = dayOfTaskDate(task[name])
-    if (day < range.from || day > range.to) return false
-  }
-  return true
 }
 
 const NUMBER = /^\d+(\.\d+)?$/

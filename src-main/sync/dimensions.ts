@@ -46,9 +46,10 @@ export type Dimension = ValueDimension | RangeDimension
 const nonEmpty = (value: string) => (value === '' ? [] : [value])
 
 /**
- * A field the board sent as null or left out (responses.ts, unsetFieldsOf) has no value here,
- * whatever the planner reads it as: a board that stores "never pinned" as NULL returns such a
- * task for neither `pinToTop=true` nor `false`, so no query by that field can be said to reach it.
+ * A field the board sent as `null` (responses.ts, unsetFieldsOf) has no value here, whatever the
+ * planner reads it as: a board that stores "never pinned" as NULL returns such a task for
+ * neither `pinToTop=true` nor `false`, so no query by that field can be said to reach it. (One
+ * left out is false or 'task', as the board's filters read it: Go's omitempty, older servers.)
  */
 const unlessUnset = (task: Task, name: 'pinToTop' | 'type', value: string) =>
   unsetFieldsOf(task).includes(name) ? [] : [value]

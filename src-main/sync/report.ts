@@ -65,25 +65,34 @@ export const REASONS = {
 
 /**
  * The entry for a reply of fewer than 100 tasks that left out tasks its query should return,
- * tasks other replies listed before it was asked: the board's answers disagree with each other,
- * so its page proves nothing (its filter does not return every task it holds). No list the user
- * could give helps.
+ * tasks its parent's page listed: the board's answers disagree with each other, so its page
+ * proves nothing (its filter does not return every task it holds). `still`: asked about again
+ * (recheck.ts), the board still lists them unchanged; `unchecked`: too many to ask about. No
+ * list the user could give helps.
  */
 export function reportDisagreement(
   slice: Slice,
-  unlisted: readonly Task[],
+  still: readonly Task[],
+  unchecked: readonly Task[],
   returned: number,
 ): Reported {
-  const n = unlisted.length
-  const named = unlisted
+  const all = [...still, ...unchecked]
+  const n = all.length
+  const named = all
     .slice(0, 3)
     .map((task) => `${task.projectKey}-${task.key}`)
     .join(', ')
+  const listed =
+    unchecked.length === 0
+      ? 'that the board still lists unchanged elsewhere'
+      : still.length === 0
+        ? 'that the board listed elsewhere (too many such tasks to check whether they moved meanwhile)'
+        : `that the board listed elsewhere (${still.length} still listed unchanged; ${unchecked.length} too many to check whether they moved meanwhile)`
   return {
     entry: {
       query: queryOf(slice),
       description: describeSlice(slice),
-      reason: `the board's answers disagree with each other: this query did not return ${n} ${n === 1 ? 'task' : 'tasks'} that it should (${named}${n > 3 ? ', …' : ''}) and that the board listed elsewhere, so its filter may leave out other tasks too`,
+      reason: `the board's answers disagree with each other: this query did not return ${n} ${n === 1 ? 'task' : 'tasks'} that it should (${named}${n > 3 ? ', …' : ''}) and ${listed}, so its filter may leave out other tasks too`,
       help: 'Refresh; if this stays, the board does not return every task its filters match, and tasks may be missing.',
       returned,
     },

@@ -5,6 +5,7 @@
 // filters, so the sync can tell which loaded tasks a slice's query returns.
 import { toListQuery, unsetFieldsOf } from '../../src-shared/api'
 import type { DayRange, ListTasksFilters, Task } from '../../src-shared/api'
+import { dayOfTaskDate } from '../../src-shared/schedule/days'
 import { dayOf } from './days'
 import { DIMENSIONS } from './dimensions'
 import type { DimensionName } from './dimensions'
@@ -75,6 +76,36 @@ export function lacks(task: Task, exclusion: Exclusion): boolean {
 /** Whether `task` is one the slice is responsible for. */
 export const owns = (slice: Slice, task: Task): boolean =>
   matchesFilters(task, slice.filters) && slice.without.every((ex) => lacks(task, ex))
+
+/**
+ * Tasks of the parent's page (the full page whose split made `slice`: tasks the board said match
+ * the parent) that the slice owns and that `page`, its own whole answer (fewer than 100 tasks),
+ * does not hold: its query should have returned them. Only those surely returned: a task whose
+ * date the board may file under its UTC day, another than the day written (the spec does not
+ * say which a filter reads), is left out where that day falls outside the query's range. Each
+ * short reply is checked against those 100 tasks, not against every task loaded: at 50,000
+ * tasks that took the engine from about 650 ms to 800-1,050 ms.
+ */
+export function leftOut(slice: Slice, page: readonly Task[], parentPage: readonly Task[]): Task[] {
+  const listed = new Set(page.map((task) => task.id))
+  const left = new Map<string, Task>()
+  for (const task of parentPage) {
+    if (listed.has(task.id) || left.has(task.id)) continue
+    if (owns(slice, task) && surelyFiled(task, slice.filters)) left.set(task.id, task)
+  }
+  return [...left.values()]
+}
+
+/** Whether each date filter's range holds the task's date by its UTC day as well as as written. */
+function surelyFiled(task: Task, filters: ListTasksFilters): boolean {
+  for (const name of ['dueDate', 'startDate'] as const) {
+    const range = filters[name]
+    if (!range) continue
+    const day = dayOfTaskDate(task[name])
+    if (day < range.from || day > range.to) return false
+  }
+  return true
+}
 
 export const isExcluded = (slice: Slice, name: DimensionName): boolean =>
   slice.without.some((ex) => ex.name === name)

@@ -11,15 +11,11 @@ import type { CoverageReport, SyncProgress } from '../../src-shared/ipc/board-sn
 import { BoardKnowledge } from './board-knowledge'
 import type { KnownValues } from './board-knowledge'
 import type { DimensionName } from './dimensions'
-import {
-  contradictions,
-  REASONS,
-  reportDisagreement,
-  reportSlice,
-  unlistedEndpoints,
-} from './report'
+import { recheckSuspects } from './recheck'
+import type { Suspect } from './recheck'
+import { contradictions, REASONS, reportSlice, unlistedEndpoints } from './report'
 import type { ListName, Reported } from './report'
-import { isOpen, queryOf, ROOT_SLICE } from './slice'
+import { isOpen, leftOut, queryOf, ROOT_SLICE } from './slice'
 import type { Slice } from './slice'
 import { smartStrategy } from './smart-strategy'
 import { split } from './splits'
@@ -78,13 +74,8 @@ const DIMENSION_ORDER: readonly DimensionName[] = [
 interface Job {
   slice: Slice
   waited: boolean
-}
-
-/** A reply under 100 that lacks tasks its query should return (judged once the sync is done). */
-interface Suspect {
-  slice: Slice
-  returned: number
-  unlisted: Task[]
+  /** The full page whose split made this slice (none for the root): see leftOut. */
+  parentPage?: readonly Task[]
 }
 
 export async function syncBoard(
@@ -100,8 +91,6 @@ export async function syncBoard(
   const answered = new Map<string, Task[]>()
   const reported: Reported[] = []
   const waiting: Job[] = []
-  /** Tasks loaded when each query was sent: those existed then, so its answer must hold them. */
-  const loadedWhenAsked = new Map<string, number>()
   const suspects: Suspect[] = []
   let requests = 0
   let rootFull = false
@@ -122,10 +111,10 @@ export async function syncBoard(
     answered.set(queryOf(slice), page)
     if (page.length < PAGE) {
       // Every match is on the page: proven, in any order, if the board's answers agree: a task
-      // an earlier answer listed that this query returns, and that it left out, says otherwise
-      // (a filter that misses what the board stores, say NULL for "not pinned").
-      const before = loadedWhenAsked.get(queryOf(slice)) ?? 0
-      const unlisted = board.unlisted(slice, page, before)
+      // of the parent's page (the board said it matches the parent) that this slice owns, and
+      // that this page left out, says otherwise (a filter that misses what the board stores,
+      // say NULL for "not pinned"), unless it moved meanwhile (checked at the end).
+      const unlisted = job.parentPage ? leftOut(slice, page, job.parentPage) : []
       if (unlisted.length > 0) suspects.push({ slice, returned: page.length, unlisted })
       return []
     }
@@ -144,20 +133,13 @@ export async function syncBoard(
     if (decision.kind === 'stop') return report(decision.reason)
     if (decision.kind === 'wait') {
       if (job.waited) throw new Error(`sync: strategy ${strategy.name} waited twice`)
-      waiting.push({ slice, waited: true })
+      waiting.push({ ...job, waited: true })
       return []
     }
     const { children, rest } = split(slice, decision, board)
-    const next = children.map((child) => ({ slice: child, waited: false }))
-    return rest ? [{ slice: rest, waited: job.waited }, ...next] : next
+    const next = children.map((child) => ({ slice: child, waited: false, parentPage: page }))
+    return rest ? [{ slice: rest, waited: job.waited, parentPage: page }, ...next] : next
   }
-
-  /** Replies that left out tasks they should hold, except tasks edited while the sync ran. */
-  const disagreements = (): Reported[] =>
-    suspects.flatMap(({ slice, returned, unlisted }) => {
-      const missed = unlisted.filter((task) => !board.changedDuringSync(task.id))
-      return missed.length === 0 ? [] : [reportDisagreement(slice, missed, returned)]
-    })
 
   try {
     progress('tasks', 1)
@@ -168,14 +150,20 @@ export async function syncBoard(
       cached: (job) => answered.get(queryOf(job.slice)),
       fetch: (job) => {
         requests += 1
-        loadedWhenAsked.set(queryOf(job.slice), board.size)
         return reader.listTasks(job.slice.filters)
       },
       handle,
       whenIdle: () => waiting.splice(0),
       onPage: (pending) => progress('tasks', pending + waiting.length),
     })
-    reported.push(...disagreements())
+    // Replies that left out tasks they should hold, less tasks moved or gone meanwhile (each
+    // asked about once more: recheck.ts; those requests count as the sync's).
+    const concurrency = options.concurrency ?? 4
+    const ask = (filters: ListTasksFilters) => {
+      requests += 1
+      return reader.listTasks(filters)
+    }
+    reported.push(...(await recheckSuspects(suspects, board, ask, { concurrency, signal })))
     if (rootFull) reported.push(...contradictions(board, ROOT_SLICE))
     progress('dependencies', 0)
     const dependencies = oncePerId(await abortable(reader.listDependencies(), signal))

@@ -129,20 +129,6 @@ export class TaskSet {
     return days
   }
 
-  /** Whether it holds no task (stops at the first word with one). */
-  get empty(): boolean {
-    return this.words.every((word) => word === 0)
-  }
-
-  /** The same tasks less those of these ordinals, as a new set. */
-  less(ordinals: Iterable<number>): TaskSet {
-    const words = this.words.slice()
-    for (const i of ordinals) {
-      if (i >>> 5 < words.length) words[i >>> 5] = (words[i >>> 5] as number) & ~(1 << (i & 31))
-    }
-    return new TaskSet(this.index, words)
-  }
-
   tasks(): Task[] {
     const tasks: Task[] = []
     const all = this.index.tasks()
@@ -195,12 +181,9 @@ export class TaskIndex {
     return this.all
   }
 
-  /**
-   * Loaded tasks the query of `filters` returns (the filters the sync uses); with `firstLoaded`,
-   * only among the tasks loaded first, that many.
-   */
-  select(filters: ListTasksFilters, firstLoaded?: number): TaskSet {
-    const words = this.everything(firstLoaded)
+  /** Loaded tasks the query of `filters` returns (the filters the sync uses). */
+  select(filters: ListTasksFilters): TaskSet {
+    const words = this.everything()
     for (const name of VALUE_FILTERS) {
       const dimension = DIMENSIONS[name]
       if (dimension.kind !== 'values') continue
@@ -221,12 +204,8 @@ export class TaskIndex {
   }
 
   /** Loaded tasks the query of `filters` returns that lack what every exclusion names. */
-  selectOwned(
-    filters: ListTasksFilters,
-    without: readonly Exclusion[],
-    firstLoaded?: number,
-  ): TaskSet {
-    const words = this.select(filters, firstLoaded).words
+  selectOwned(filters: ListTasksFilters, without: readonly Exclusion[]): TaskSet {
+    const words = this.select(filters).words
     for (const { name, values } of without) {
       if (values === 'all') {
         andNotInto(words, this.havingBits(name).words)
@@ -261,9 +240,9 @@ export class TaskIndex {
     return this.dayOf.get(name) as string[]
   }
 
-  /** Every loaded task (or the first `firstLoaded` of them), as fresh words to narrow. */
-  private everything(firstLoaded?: number): Uint32Array {
-    const n = Math.min(this.all.length, Math.max(0, firstLoaded ?? this.all.length))
+  /** Every loaded task, as fresh words to narrow. */
+  private everything(): Uint32Array {
+    const n = this.all.length
     const words = new Uint32Array(Math.ceil(n / 32)).fill(0xffffffff)
     if (n % 32 !== 0) words[words.length - 1] = (1 << (n % 32)) - 1
     return words

@@ -64,11 +64,13 @@ const KNOWN_PRIORITIES: readonly unknown[] = ['low', 'medium', 'high', '']
 const NUMERIC_KEY = /^\d+$/
 
 /**
- * Fields of a listed task that the board sent as `null` or left out, and that the planner reads
- * as a value all the same (pinToTop as false, type as 'task'): the spec gives both a value for
- * every task, so the rest of the planner needs one. Whether the board's filter on such a field
- * returns the task is another matter (a board that stores "never pinned" as NULL and filters
+ * Fields of a listed task that the board sent as `null`, and that the planner reads as a value
+ * all the same (pinToTop as false, type as 'task'): the spec gives both a value for every task,
+ * so the rest of the planner needs one. Whether the board's filter on such a field returns the
+ * task is another matter (a board that stores "never pinned" as NULL and filters
  * `pin_to_top = false` returns it for neither value), which the sync must know (unsetFieldsOf).
+ * A field left out is no such field: it reads as false or 'task', as before (Go's omitempty
+ * leaves out every false pin, and such a board's `pinToTop=false` returns those tasks).
  */
 export type UnsetField = 'pinToTop' | 'type'
 
@@ -114,11 +116,12 @@ export function nullsAsNoValue(
     // An empty list for no properties too: PHP's json_encode writes an empty map as `[]`.
     if (isNone(task['properties']) || isEmptyList(task['properties']))
       (fixed ??= { ...task })['properties'] = {}
-    const pinUnset = isNone(task['pinToTop'])
-    if (pinUnset) (fixed ??= { ...task })['pinToTop'] = false
-    // Older servers did not send the type ('task', as the schema's default); null is the same.
-    const typeUnset = isNone(task['type'])
-    if (typeUnset) (fixed ??= { ...task })['type'] = 'task'
+    // Left out is false and 'task' (Go's omitempty drops a false pin; older servers sent no
+    // type), as the board's filters read them too; only `null` is a field left unset.
+    const pinUnset = task['pinToTop'] === null
+    if (isNone(task['pinToTop'])) (fixed ??= { ...task })['pinToTop'] = false
+    const typeUnset = task['type'] === null
+    if (isNone(task['type'])) (fixed ??= { ...task })['type'] = 'task'
     if (unset && (pinUnset || typeUnset)) {
       unset[i] = pinUnset && typeUnset ? ['pinToTop', 'type'] : pinUnset ? ['pinToTop'] : ['type']
     }

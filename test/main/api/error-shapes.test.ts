@@ -3,6 +3,7 @@
 import { isRetryable } from '../../../src-shared/ipc'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src-main/api'
+import { unsetFieldsOf } from '../../../src-shared/api'
 import {
   expectApiError,
   newTask,
@@ -185,6 +186,15 @@ describe('successful answers', () => {
       milestoneId: '',
       properties: {},
     })
+    // Left out is false and 'task' (as the board's filters read it), not a field left unset:
+    // only `null` is (the sync keeps a rest slice for such tasks, at a cost in requests).
+    expect(unsetFieldsOf(read!)).toEqual([])
+    stub.otherwise(
+      json(200, { success: true, tasks: [{ ...sampleTask(), pinToTop: null, type: null }] }),
+    )
+    const [nulls] = await api().listTasks()
+    expect(nulls).toMatchObject({ pinToTop: false, type: 'task' })
+    expect(unsetFieldsOf(nulls!)).toEqual(['pinToTop', 'type'])
     stub.otherwise(
       json(200, { success: true, tasks: [{ id, projectKey, key, title, createdAt, updatedAt }] }),
     )

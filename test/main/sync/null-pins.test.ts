@@ -54,7 +54,9 @@ afterEach(async () => {
   await stub.close()
 })
 
-function serve(board: readonly Stored[]) {
+/** Serves the board; returns the list queries it is asked, as sent. */
+function serve(board: readonly Stored[], write: (task: Stored) => unknown = (t) => t): string[] {
+  const queries: string[] = []
   stub.otherwise((request, response) => {
     const url = new URL(request.url ?? '', 'http://board.test')
     if (url.pathname === '/api/v1/dependencies') {
@@ -66,9 +68,11 @@ function serve(board: readonly Stored[]) {
       json(400, { error: true, message: query.message })(request, response)
       return
     }
+    queries.push(url.search)
     const tasks = board.filter((t) => listed(t, query.filters)).slice(0, 100)
-    json(200, { success: true, tasks })(request, response)
+    json(200, { success: true, tasks: tasks.map(write) })(request, response)
   })
+  return queries
 }
 
 const known = { projectKeys: ['WEB'], statuses: STATUSES, complete: true }
@@ -111,6 +115,32 @@ describe.each([
       expect(board.filter((t) => !loaded.has(t.id)).map((t) => t.id)).toEqual([])
       // Still not "complete": tasks with neither a pin value nor an assignee cannot be asked for.
       expect(result.coverage.complete).toBe(false)
+    })
+
+    // Go's omitempty leaves `pinToTop: false` out (and older boards the type): that is false and
+    // 'task', as the board's filters read them, not a pin or type left unset. Taken as unset, a
+    // split by pin or type kept a rest slice, and the sync paid requests for it.
+    it('reads a pin or type left out as false and task: the same requests as when sent', async () => {
+      // 120 tasks a status, half of them pinned: each status's page is full, and split by pin.
+      const board = storedBoard()
+        .slice(0, 360)
+        .map((t, i) => ({ ...t, pinToTop: i % 2 === 0 }))
+      const client = new ApiClient({ baseUrl: stub.url, apiKey: STUB_KEY })
+      const sent = serve(board)
+      const whenSent = await syncBoard(client, { strategy, known })
+      const omitted = serve(board, ({ pinToTop, type, ...rest }) => ({
+        ...rest,
+        ...(pinToTop ? { pinToTop } : {}),
+        ...(type === 'task' ? {} : { type }),
+      }))
+      const whenOmitted = await syncBoard(client, { strategy, known })
+      expect(whenSent.coverage).toMatchObject({ complete: true, knownTasks: 360 })
+      // The board was split by pin (a rest slice for unset pins would add requests).
+      expect(sent.some((q) => q.includes('pinToTop='))).toBe(true)
+      // (Sorted: over HTTP, replies to the requests in flight may come in any order.)
+      expect([...omitted].sort()).toEqual([...sent].sort())
+      expect(whenOmitted.coverage).toEqual(whenSent.coverage)
+      expect(whenOmitted.tasks).toEqual(whenSent.tasks)
     })
   },
 )
