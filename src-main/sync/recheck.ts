@@ -50,8 +50,9 @@ export function narrowQueryOf(task: Task): ListTasksFilters {
 
 interface Recheck {
   filters: ListTasksFilters
-  /** Its reply, once asked. */
+  /** Its reply, once asked (none when the request failed: its tasks are reported unchecked). */
   page?: Task[]
+  failed?: boolean
 }
 
 /**
@@ -88,8 +89,16 @@ export async function recheckSuspects(
       concurrency: Math.min(RECHECK.concurrency, options.concurrency),
       signal: options.signal,
       cached: () => undefined,
-      fetch: (recheck) => ask(recheck.filters),
+      // Every page is loaded by now: one narrow query the board refuses (or a 5xx past the
+      // reader's retries) leaves its tasks unchecked, said as such, not the whole sync failed.
+      fetch: (recheck) =>
+        ask(recheck.filters).catch((error: unknown) => {
+          if (options.signal?.aborted) throw error
+          recheck.failed = true
+          return []
+        }),
       handle: (recheck, page) => {
+        if (recheck.failed) return []
         board.add(page)
         recheck.page = page
         return []

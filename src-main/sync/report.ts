@@ -67,7 +67,8 @@ export const REASONS = {
  * The entry for a reply of fewer than 100 tasks that left out tasks its query should return,
  * tasks its parent's page listed: the board's answers disagree with each other, so its page
  * proves nothing (its filter does not return every task it holds). `still`: asked about again
- * (recheck.ts), the board still lists them unchanged; `unchecked`: too many to ask about. No
+ * (recheck.ts), the board still lists them unchanged; `unchecked`: not asked about again (past the
+ * cap, or the request failed). No
  * list the user could give helps.
  */
 export function reportDisagreement(
@@ -86,8 +87,8 @@ export function reportDisagreement(
     unchecked.length === 0
       ? 'that the board still lists unchanged elsewhere'
       : still.length === 0
-        ? 'that the board listed elsewhere (too many such tasks to check whether they moved meanwhile)'
-        : `that the board listed elsewhere (${still.length} still listed unchanged; ${unchecked.length} too many to check whether they moved meanwhile)`
+        ? 'that the board listed elsewhere (not asked about again, to see whether they moved meanwhile: too many, or the board did not answer)'
+        : `that the board listed elsewhere (${still.length} still listed unchanged; ${unchecked.length} not asked about again: too many, or the board did not answer)`
   return {
     entry: {
       query: queryOf(slice),

@@ -78,20 +78,29 @@ export const owns = (slice: Slice, task: Task): boolean =>
   matchesFilters(task, slice.filters) && slice.without.every((ex) => lacks(task, ex))
 
 /**
- * Tasks of the parent's page (the full page whose split made `slice`: tasks the board said match
- * the parent) that the slice owns and that `page`, its own whole answer (fewer than 100 tasks),
- * does not hold: its query should have returned them. Only those surely returned: a task whose
- * date the board may file under its UTC day, another than the day written (the spec does not
- * say which a filter reads), is left out where that day falls outside the query's range. Each
- * short reply is checked against those 100 tasks, not against every task loaded: at 50,000
- * tasks that took the engine from about 650 ms to 800-1,050 ms.
+ * Tasks of the ancestors' pages (the full pages whose splits made `slice`, root first: tasks the
+ * board said match each ancestor) that the slice owns and that `page`, its own whole answer
+ * (fewer than 100 tasks), does not hold: its query should have returned them. Every ancestor,
+ * not only the parent: a task the root's page listed and a full pin=false page did not (one of
+ * 100 of its matches) is owned by a grandchild, whose short reply must hold it. Only tasks
+ * surely returned: a task whose date the board may file under its UTC day, another than the day
+ * written (the spec does not say which a filter reads), is left out where that day falls outside
+ * the query's range. Each short reply is checked against those pages (100 tasks a level), not
+ * against every task loaded: at 50,000 tasks that took the engine from about 650 ms to
+ * 800-1,050 ms.
  */
-export function leftOut(slice: Slice, page: readonly Task[], parentPage: readonly Task[]): Task[] {
+export function leftOut(
+  slice: Slice,
+  page: readonly Task[],
+  ancestorPages: readonly (readonly Task[])[],
+): Task[] {
   const listed = new Set(page.map((task) => task.id))
   const left = new Map<string, Task>()
-  for (const task of parentPage) {
-    if (listed.has(task.id) || left.has(task.id)) continue
-    if (owns(slice, task) && surelyFiled(task, slice.filters)) left.set(task.id, task)
+  for (const ancestorPage of ancestorPages) {
+    for (const task of ancestorPage) {
+      if (listed.has(task.id) || left.has(task.id)) continue
+      if (owns(slice, task) && surelyFiled(task, slice.filters)) left.set(task.id, task)
+    }
   }
   return [...left.values()]
 }

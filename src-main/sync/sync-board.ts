@@ -74,8 +74,8 @@ const DIMENSION_ORDER: readonly DimensionName[] = [
 interface Job {
   slice: Slice
   waited: boolean
-  /** The full page whose split made this slice (none for the root): see leftOut. */
-  parentPage?: readonly Task[]
+  /** The full pages whose splits made this slice, root first (none for the root): see leftOut. */
+  ancestorPages: readonly (readonly Task[])[]
 }
 
 export async function syncBoard(
@@ -114,7 +114,7 @@ export async function syncBoard(
       // of the parent's page (the board said it matches the parent) that this slice owns, and
       // that this page left out, says otherwise (a filter that misses what the board stores,
       // say NULL for "not pinned"), unless it moved meanwhile (checked at the end).
-      const unlisted = job.parentPage ? leftOut(slice, page, job.parentPage) : []
+      const unlisted = leftOut(slice, page, job.ancestorPages)
       if (unlisted.length > 0) suspects.push({ slice, returned: page.length, unlisted })
       return []
     }
@@ -137,14 +137,17 @@ export async function syncBoard(
       return []
     }
     const { children, rest } = split(slice, decision, board)
-    const next = children.map((child) => ({ slice: child, waited: false, parentPage: page }))
-    return rest ? [{ slice: rest, waited: job.waited, parentPage: page }, ...next] : next
+    // A rest slice's page is its parent's (the same query): not listed twice.
+    const ancestorPages =
+      job.ancestorPages.at(-1) === page ? job.ancestorPages : [...job.ancestorPages, page]
+    const next = children.map((child) => ({ slice: child, waited: false, ancestorPages }))
+    return rest ? [{ slice: rest, waited: job.waited, ancestorPages }, ...next] : next
   }
 
   try {
     progress('tasks', 1)
     await runPool<Job, Task>({
-      initial: [{ slice: ROOT_SLICE, waited: false }],
+      initial: [{ slice: ROOT_SLICE, waited: false, ancestorPages: [] }],
       concurrency: options.concurrency ?? 4,
       signal,
       cached: (job) => answered.get(queryOf(job.slice)),

@@ -95,14 +95,19 @@ describe.each([
 
 /**
  * A board whose pin filter misses the tasks `hidden` picks (it sends `pinToTop: false`, but
- * stores NULL, which `pin_to_top = false` does not return): `count` tasks in To Do, half pinned,
- * due on `days` days in turn. The plain strategy splits by project, status, type, then pin.
+ * stores NULL, which `pin_to_top = false` does not return): `count` tasks in To Do, `pinned`
+ * (default half of them), due on `days` days in turn. The plain strategy splits by project, status, type, then pin.
  */
-function pinFaultBoard(count: number, days: number, hidden: (i: number) => boolean) {
+function pinFaultBoard(
+  count: number,
+  days: number,
+  hidden: (i: number) => boolean,
+  pinned: (i: number) => boolean = (i) => i % 2 === 0,
+) {
   const tasks = Array.from({ length: count }, (_, i) =>
     buildTask(`t${String(i).padStart(3, '0')}`, {
       key: i + 1,
-      pinToTop: i % 2 === 0,
+      pinToTop: pinned(i),
       dueDate: new Date(Date.UTC(2026, 2, 1 + (i % days), 12)).toISOString(),
     }),
   )
@@ -143,6 +148,45 @@ describe('answers that disagree', () => {
     expect(result.coverage.requests).toBe(reader.queries.length)
   })
 
+  it('a task an earlier page listed and a full pin page left out is checked in the grandchild that owns it', async () => {
+    // 300 tasks, a third pinned: the pin=false query is full (100 of its 200 matches, none of
+    // the hidden ones), so it is split again, and its parts' short replies leave out the hidden
+    // tasks that only pages above their parent listed. Checked against the parent's page alone,
+    // the sync said "complete" with them missing.
+    const reader = pinFaultBoard(
+      300,
+      30,
+      (i) => i % 10 === 1 && i % 3 !== 0,
+      (i) => i % 3 === 0,
+    )
+    const result = await syncBoard(reader, { strategy: plainStrategy, known: KNOWN })
+    expect(result.coverage.complete).toBe(false)
+    expect(result.coverage.truncated).toContainEqual(
+      expect.objectContaining({
+        reason: expect.stringMatching(/^the board's answers disagree with each other/),
+      }),
+    )
+  })
+
+  it('a narrow query the board refuses leaves its tasks unchecked, not the sync failed', async () => {
+    const board = pinFaultBoard(150, 15, (i) => i % 10 === 1)
+    const reader = {
+      ...board,
+      async listTasks(filters: ListTasksFilters) {
+        if (filters.dueDate && filters.pinToTop === undefined && filters.type === undefined)
+          throw new Error('503 Service Unavailable')
+        return board.listTasks(filters)
+      },
+    }
+    const result = await syncBoard(reader, { strategy: plainStrategy, known: KNOWN })
+    expect(result.coverage.complete).toBe(false)
+    expect(result.coverage.truncated).toContainEqual(
+      expect.objectContaining({
+        reason: expect.stringMatching(/^the board's answers disagree .*not asked about again/),
+      }),
+    )
+  })
+
   it(`asks at most ${RECHECK.requests} narrow queries; the tasks past them are reported unchecked`, async () => {
     // Every unpinned task hidden, one a day: 25 days of them on the parent's page.
     const reader = pinFaultBoard(150, 50, (i) => i % 2 === 1)
@@ -154,7 +198,7 @@ describe('answers that disagree', () => {
     expect(result.coverage.complete).toBe(false)
     expect(result.coverage.truncated).toContainEqual(
       expect.objectContaining({
-        reason: expect.stringMatching(/^the board's answers disagree .* too many to check/),
+        reason: expect.stringMatching(/^the board's answers disagree .*not asked about again/),
       }),
     )
   })
