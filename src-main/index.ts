@@ -134,7 +134,20 @@ const isPrimary = claimSingleInstance(app, () => {
   if (!services) return
   if (!bringToFront(mainWindow)) mainWindow = createMainWindow()
 })
-if (isPrimary && !debugging) void app.whenReady().then(start)
+if (isPrimary && !debugging) {
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      // A start that failed (the database's native module, the local board's worker) left a
+      // process with no window holding the single-instance lock: every later launch did nothing.
+      dialog.showErrorBox(
+        'Taskboard Planner cannot start',
+        error instanceof Error ? error.message : String(error),
+      )
+      app.exit(1)
+    })
+}
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()

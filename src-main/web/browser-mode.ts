@@ -2,7 +2,7 @@
 // `npm run dev:web` (scripts/dev-web.ts: the renderer's sources through Vite, with hot reload).
 // Both read the same command-line arguments and print the same lines.
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createIpcRouter } from '../ipc/ipc-router'
 import { KeyringSecretStore } from '../secrets/keyring-secret-store'
@@ -44,6 +44,20 @@ async function chooseSecretStore(memoryOnly: boolean): Promise<SecretStore> {
   return new MemorySecretStore()
 }
 
+/**
+ * The data folder: `--user-data`, a relative one read from the folder the user ran npm in (npm
+ * runs the script in the project's root and says where it was run in INIT_CWD: `npm run web --
+ * --user-data ./boards` from another folder put the data under the project), else the default.
+ */
+export function userDataDirOf(
+  given: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): string {
+  if (given === undefined) return join(homedir(), '.taskboard-planner', 'browser-mode')
+  return resolve(env['INIT_CWD'] ?? cwd, given)
+}
+
 async function start(options: BrowserModeOptions): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -64,7 +78,7 @@ async function start(options: BrowserModeOptions): Promise<void> {
   ) {
     throw new Error(usage(options.command))
   }
-  const userDataDir = values['user-data'] ?? join(homedir(), '.taskboard-planner', 'browser-mode')
+  const userDataDir = userDataDirOf(values['user-data'])
   // Before anything reads or writes the folder: a second planner on it stops here, untouched.
   const lock = lockDataDir(userDataDir)
   process.once('exit', () => lock.release())

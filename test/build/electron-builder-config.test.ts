@@ -18,6 +18,7 @@ type Config = Record<string, unknown> & {
 const config = load(read('electron-builder.yml')) as Config
 const packageJson = JSON.parse(read('package.json')) as {
   build?: unknown
+  desktopName?: string
   scripts: Record<string, string>
   dependencies: Record<string, string>
 }
@@ -54,6 +55,13 @@ describe('electron-builder.yml', () => {
   it('names the app', () => {
     expect(config['appId']).toBe('io.taskboard.planner')
     expect(config['productName']).toBe('Taskboard Planner')
+  })
+
+  it('names the Linux .desktop file as Electron names the window, so docks link the two', () => {
+    // Electron takes package.json's desktopName as the window's WM_CLASS / app_id; without it
+    // the window was "taskboard-planner" and the launcher's StartupWMClass "Taskboard Planner".
+    expect(packageJson.desktopName).toBe('taskboard-planner.desktop')
+    expect((config['linux'] as { syncDesktopName?: boolean }).syncDesktopName).toBe(true)
   })
 })
 
