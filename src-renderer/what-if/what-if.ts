@@ -164,25 +164,35 @@ export function whatIfDrag(
       // An edit rolled back mid-drag (refused) had the drop land that many days off.
       const from = dragged(state, base)
       const plan = planDrop(from, results)
-      // Held at the calendar's ends (9999-12-31, a board's "never"): said, not done silently.
+      // Held at the calendar's ends (9999-12-31, a board's "never"): said, not done silently;
+      // said once the drop is applied (a Discard moved nothing, by any number of days).
       const command = commandFromDrag(results)
       const held = command && heldWords(from.board.tasksById, command)
-      if (held) state.addMessage('info', held)
+      const sayHeld = () => {
+        if (held) store.getState().addMessage('info', held)
+      }
       // Nothing to write: the bars go back where they were (nothing else would draw them there).
-      if (!plan) return 'unchanged'
+      if (!plan) {
+        sayHeld()
+        return 'unchanged'
+      }
       // The versions the user saw when the drag began (else at the drop): a refresh that lands
       // during the drag, or while the question is open, must not make the drop write over a
       // change made elsewhere meanwhile, unasked (main compares with these and holds such a
       // task back as a conflict). Seen at the drop, a task another user moved mid-drag was
-      // written at their date plus the dragged days.
+      // written at their date plus the dragged days. Read when the drop is sent: what the
+      // board shows then decides which tasks changed since the drag began.
       const ids = plan.result.updates.map((u) => u.id)
-      const seen = seenFor(base?.board ?? state.board, base?.edits ?? state.edits, ids)
+      const seenFrom = base ?? { board: state.board, edits: state.edits }
+      const seen = () => dropSeen(seenFrom, store.getState(), ids)
       if (plan.result.pushed.length === 0) {
-        void applyDrop(store, api, plan, seen)
+        sayHeld()
+        void applyDrop(store, api, plan, seen())
         return
       }
       if (modifiers.shift || selectCascadeWithoutAsking(state)) {
-        void applyAll(store, api, plan, seen)
+        sayHeld()
+        void applyAll(store, api, plan, seen())
         return
       }
       showGhosts(plan.ghosts)
@@ -197,8 +207,10 @@ export function whatIfDrag(
         ],
       }).then((answer) => {
         showGhosts([])
-        if (answer?.choice === 'all') void applyAll(store, api, plan, seen)
-        else if (answer?.choice === 'one') void applyDrop(store, api, plan, seen)
+        if (answer?.choice !== 'all' && answer?.choice !== 'one') return
+        sayHeld()
+        if (answer.choice === 'all') void applyAll(store, api, plan, seen())
+        else void applyDrop(store, api, plan, seen())
       })
       return 'undecided'
     },
@@ -339,6 +351,44 @@ function heldWords(
   const what =
     held === 0 ? 'Not moved' : `Moved ${plural(Math.abs(held), 'day')}, not ${Math.abs(days)}`
   return `${what}: ${name} would go ${limit}.`
+}
+
+/**
+ * `seen` for a drop planned on the board its drag began from (`base`), sent on the board shown
+ * `now`. A task that was not ours at the base (no write of ours unconfirmed) is checked
+ * against the version then. A task that was ours is left out of `seen` then (../state/
+ * edit-batches.ts); if its dates moved since (a refresh brought another user's change, its
+ * in-flight edit came back as a conflict and shows theirs, or was refused and rolled back),
+ * the drop still writes the base's dates plus the days, over what the board now has, which the
+ * user never saw: main checks it against the base's version, so that a change made elsewhere
+ * is held back as a conflict (a rollback left the board at that version: no conflict). The
+ * store's own view (`now`) would name the other user's version as seen and let the drop write
+ * over it. Only where its dates are as at the base does the store's view stand: a refresh that
+ * showed our write landed names the version it made (the base's is older than our own write,
+ * and main, having seen that refresh, no longer knows ours: it would report our own write).
+ */
+function dropSeen(
+  base: DragBase,
+  now: Pick<PlannerState, 'board' | 'edits'>,
+  ids: readonly string[],
+): Record<string, string> {
+  const seen = seenFor(base.board, base.edits, ids)
+  const current = seenFor(now.board, now.edits, ids)
+  for (const id of ids) {
+    if (Object.hasOwn(seen, id)) continue
+    const then = base.board.tasksById[id]
+    const shown = now.board.tasksById[id]
+    if (then && shown && !sameDates(then, shown)) seen[id] = then.updatedAt
+    else if (Object.hasOwn(current, id)) seen[id] = current[id]!
+  }
+  return seen
+}
+
+/** Same start and due (the same instants: a board may respell a date it was written). */
+function sameDates(a: Task, b: Task): boolean {
+  const same = (x: string, y: string) =>
+    x === y || (parseInstant(x) !== undefined && parseInstant(x) === parseInstant(y))
+  return same(a.startDate, b.startDate) && same(a.dueDate, b.dueDate)
 }
 
 /** The state with the board the drag began on (what its deltas are measured against). */

@@ -7,11 +7,12 @@ import type { Dependency, Task } from '../../src-shared/api'
 import type { IpcResult, UpdateTasksResult } from '../../src-shared/ipc'
 import { planDrop, whatIfDrag } from '../../src-renderer/what-if/what-if'
 import { buildModel, windowInput } from '../../src-renderer/timeline/view/timeline-model'
-import { fakePlannerApi, localProfile, snapshot, task } from './state/fixtures'
+import { deferred, fakePlannerApi, localProfile, snapshot, task } from './state/fixtures'
 import {
   answerQuestion,
   applyEdit,
   createPlannerStore,
+  nextEntry,
   resolveProblem,
   undoLast,
 } from './state/subject'
@@ -149,6 +150,94 @@ describe('dropping', () => {
     drag.drop([{ id: 'b', startDeltaDays: -1, endDeltaDays: -1 }], { shift: false }, base)
     await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
     expect(fake.callsOf('tasks:update')[0]!.seen).toEqual({ b: before.updatedAt })
+  })
+
+  it('a task ours when the drag began and changed elsewhere mid-drag is checked against the version then', async () => {
+    // "Elsewhere" was ours (a saved write no sync showed yet) when the drag began; a refresh
+    // mid-drag brought another user's move of it. Planned from the drag's base, the drop was
+    // sent with their version as seen: their dates were written over, unasked (renders are
+    // held during a drag: the user never saw them).
+    const { store, fake, drag } = setup()
+    const seenBefore = TASKS[3]!.updatedAt
+    await applyEdit(store, fake.api, {
+      kind: 'setDates',
+      dates: [{ id: 'x', startDate: at(1), dueDate: at(2) }],
+    })
+    const base = { board: store.getState().board, edits: store.getState().edits }
+    const theirs = { ...TASKS[3]!, startDate: at(5), dueDate: at(6), updatedAt: at(20) }
+    store.getState().snapshotReceived(
+      snapshot(
+        TASKS.map((t) => (t.id === 'x' ? theirs : t)),
+        { dependencies: DEPS },
+      ),
+    )
+    drag.drop([{ id: 'x', startDeltaDays: 2, endDeltaDays: 2 }], { shift: false }, base)
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(2)
+    const sent = fake.callsOf('tasks:update')[1]!
+    expect(sent.tasks).toEqual([{ id: 'x', startDate: at(3), dueDate: at(4) }])
+    expect(sent.seen).toEqual({ x: seenBefore })
+  })
+
+  it('a task whose in-flight edit came back as a conflict mid-drag is checked against the version then', async () => {
+    const { store, fake, drag } = setup()
+    const answer = deferred<IpcResult<UpdateTasksResult>>()
+    fake.handlers['tasks:update'] = () => answer.promise
+    const first = applyEdit(store, fake.api, {
+      kind: 'setDates',
+      dates: [{ id: 'x', startDate: at(1), dueDate: at(2) }],
+    })
+    const base = { board: store.getState().board, edits: store.getState().edits }
+    const theirs = { ...TASKS[3]!, startDate: at(5), dueDate: at(6), updatedAt: at(20) }
+    answer.resolve({
+      ok: true,
+      value: {
+        status: 'sent',
+        updated: [],
+        conflicts: [
+          {
+            id: 'p1',
+            kind: 'conflict',
+            message: 'Elsewhere was changed on the board',
+            tasks: [{ id: 'x', startDate: at(1), dueDate: at(2) }],
+            conflict: {
+              taskId: 'x',
+              title: 'Elsewhere',
+              fields: ['startDate', 'dueDate'],
+              changedBy: 'bob@example.com',
+              changedAt: theirs.updatedAt,
+              theirs,
+            },
+            createdAt: at(20),
+          },
+        ],
+      },
+    })
+    await first
+    expect(store.getState().board.tasksById.x).toEqual(theirs)
+    fake.handlers['tasks:update'] = () => saved
+    drag.drop([{ id: 'x', startDeltaDays: 2, endDeltaDays: 2 }], { shift: false }, base)
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(2)
+    expect(fake.callsOf('tasks:update')[1]!.seen).toEqual({ x: TASKS[3]!.updatedAt })
+  })
+
+  it('a task ours when the drag began that a refresh showed as we wrote it is sent with that version', async () => {
+    // The board's version of our own write: the one before it would read as a conflict.
+    const { store, fake, drag } = setup()
+    await applyEdit(store, fake.api, {
+      kind: 'setDates',
+      dates: [{ id: 'x', startDate: at(1), dueDate: at(2) }],
+    })
+    const base = { board: store.getState().board, edits: store.getState().edits }
+    const landed = { ...TASKS[3]!, startDate: at(1), dueDate: at(2), updatedAt: at(20) }
+    store.getState().snapshotReceived(
+      snapshot(
+        TASKS.map((t) => (t.id === 'x' ? landed : t)),
+        { dependencies: DEPS },
+      ),
+    )
+    drag.drop([{ id: 'x', startDeltaDays: 2, endDeltaDays: 2 }], { shift: false }, base)
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(2)
+    expect(fake.callsOf('tasks:update')[1]!.seen).toEqual({ x: landed.updatedAt })
   })
 
   it('with Shift, applies all at once: one batch, and one undo step restores every task', async () => {
@@ -298,6 +387,39 @@ describe('what a drop writes, and what the user is told', () => {
     ])
   })
 
+  it('says a drop was held at 9999-12-31 only once it is applied: not after Discard', async () => {
+    // "Someday" is 3 days from the calendar's end: dragged with "Design" 5 days, both move 3,
+    // which pushes "Build". The message came before the question, and stayed after Discard.
+    const { store, fake, drag } = setup()
+    const near = task('n', {
+      projectKey: 'APP',
+      key: 7,
+      title: 'Someday',
+      startDate: '9999-12-27T00:00:00.000Z',
+      dueDate: '9999-12-28T00:00:00.000Z',
+    })
+    store.getState().snapshotReceived(snapshot([...TASKS, near], { dependencies: DEPS }))
+    store.getState().selectTasks(['a', 'n'])
+    const dropped = [
+      { id: 'a', startDeltaDays: 5, endDeltaDays: 5 },
+      { id: 'n', startDeltaDays: 5, endDeltaDays: 5 },
+    ]
+    const texts = () => store.getState().edits.messages.map((m) => m.text)
+    const words =
+      'Moved 3 days, not 5: APP-7 Someday would go past 9999-12-31, the last day a date can hold.'
+    expect(drag.drop(dropped, { shift: false })).toBe('undecided')
+    expect(texts()).toEqual([])
+    answerQuestion(store, store.getState().question!.id, { choice: 'discard' })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(fake.callsOf('tasks:update')).toEqual([])
+    expect(texts()).toEqual([])
+
+    expect(drag.drop(dropped, { shift: false })).toBe('undecided')
+    answerQuestion(store, store.getState().question!.id, { choice: 'all' })
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(1)
+    expect(texts()).toEqual([words])
+  })
+
   it('names the pushed tasks the user cannot see (filtered out or collapsed away) in the question', () => {
     const { store, fake } = setup()
     // "Build" is under a collapsed row: it has no row on the timeline.
@@ -424,6 +546,111 @@ describe('what a drop writes, and what the user is told', () => {
     fake.handlers['tasks:update'] = () => saved
     expect(await undoLast(store, fake.api)).toBe(true)
     expect(fake.callsOf('tasks:update')[1]!.tasks).toEqual([{ id: 'x', title: 'Theirs' }])
+  })
+})
+
+describe('"Keep mine" of a task an "Apply all" held back', () => {
+  const theirs = { ...TASKS[2]!, dueDate: at(9), updatedAt: '2026-03-09T00:00:00.000Z' }
+  /** A conflict on "Launch" (main holds `dueDate` as mine, shows theirs at day 9). */
+  const conflictOn = (id: string, dueDate: string) => ({
+    id,
+    kind: 'conflict' as const,
+    message: 'Launch was changed on the board',
+    tasks: [{ id: 'm', dueDate }],
+    conflict: {
+      taskId: 'm',
+      title: 'Launch',
+      fields: ['dueDate'],
+      changedBy: 'bob@example.com',
+      changedAt: theirs.updatedAt,
+      theirs,
+    },
+    createdAt: '2026-03-09T00:00:00.000Z',
+  })
+  const held = (problem: ReturnType<typeof conflictOn>): IpcResult<UpdateTasksResult> => ({
+    ok: true,
+    value: { status: 'sent', updated: [], conflicts: [problem] },
+  })
+
+  /** Apply all of MOVE_A, with "Launch" (day 10) held back as conflict p1. */
+  async function appliedAll() {
+    const { store, fake, drag } = setup()
+    const p1 = conflictOn('p1', at(10))
+    fake.handlers['tasks:update'] = () => held(p1)
+    fake.handlers['edits:resolve'] = (request) => ({
+      ok: true,
+      value: request.choice === 'mine' ? { status: 'sent', updated: [], conflicts: [] } : null,
+    })
+    fake.handlers['edits:pending'] = () => ({ ok: true, value: pendingOf(0) })
+    drag.drop(MOVE_A, { shift: true })
+    await expect.poll(() => store.getState().history.past.length).toBe(1)
+    store.getState().pendingChanged(pendingOf(0, { problems: [p1] }))
+    return { store, fake }
+  }
+  const undoLabel = (store: ReturnType<typeof createPlannerStore>) =>
+    nextEntry(store.getState().history, 'local', 'undo')?.label
+
+  it('is a step of its own when the user changed the task again since: undo never writes that change back', async () => {
+    // Apply all (S1) held back "Launch"; the user then moved it to day 12 (S2); Keep mine of
+    // S1's problem joined S1 with S2's day 12 as its "before": undoing S1 wrote day 12 back.
+    const { store, fake } = await appliedAll()
+    fake.handlers['tasks:update'] = () => saved
+    await applyEdit(store, fake.api, { kind: 'setDates', dates: [{ id: 'm', dueDate: at(12) }] })
+    expect(undoLabel(store)).toBe('change the dates of "Launch"')
+    await resolveProblem(store, fake.api, 'p1', 'mine')
+    expect(store.getState().board.tasksById.m?.dueDate).toBe(at(10))
+    expect(undoLabel(store)).toBe('change "Launch"')
+    const sent = () =>
+      fake
+        .callsOf('tasks:update')
+        .slice(2)
+        .map((r) => r.tasks)
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(sent()).toEqual([
+      [{ id: 'm', dueDate: at(12) }],
+      [{ id: 'm', dueDate: at(9) }],
+      [
+        { id: 'a', startDate: at(0, 9), dueDate: at(2, 17) },
+        { id: 'b', startDate: at(4, 9), dueDate: at(6, 17) },
+      ],
+    ])
+  })
+
+  it('of a later edit of the task alone (all held back) does not join an older step that held back another value', async () => {
+    const { store, fake } = await appliedAll()
+    const p2 = conflictOn('p2', at(11))
+    fake.handlers['tasks:update'] = () => held(p2)
+    await applyEdit(store, fake.api, {
+      kind: 'updateFields',
+      updates: [{ id: 'm', dueDate: at(11) }],
+    })
+    store.getState().pendingChanged(pendingOf(0, { problems: [conflictOn('p1', at(10)), p2] }))
+    await resolveProblem(store, fake.api, 'p2', 'mine')
+    expect(undoLabel(store)).toBe('change "Launch"')
+    fake.handlers['tasks:update'] = () => saved
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)!.tasks).toEqual([{ id: 'm', dueDate: at(9) }])
+  })
+
+  it('after Take theirs, a later edit writing the same value does not join that step', async () => {
+    // Take theirs settled S1's problem; the same day 10 written later alone (all held back)
+    // was added to S1 by its Keep mine: undo of "change 3 tasks" then undid it too.
+    const { store, fake } = await appliedAll()
+    await resolveProblem(store, fake.api, 'p1', 'theirs')
+    const p2 = conflictOn('p2', at(10))
+    fake.handlers['tasks:update'] = () => held(p2)
+    await applyEdit(store, fake.api, {
+      kind: 'updateFields',
+      updates: [{ id: 'm', dueDate: at(10) }],
+    })
+    store.getState().pendingChanged(pendingOf(0, { problems: [p2] }))
+    await resolveProblem(store, fake.api, 'p2', 'mine')
+    expect(undoLabel(store)).toBe('change "Launch"')
+    fake.handlers['tasks:update'] = () => saved
+    expect(await undoLast(store, fake.api)).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)!.tasks).toEqual([{ id: 'm', dueDate: at(9) }])
   })
 })
 

@@ -61,6 +61,9 @@ export async function applyEdit(
   const latest = store.getState().edits.inFlight.find((b) => b.id === batch.id) ?? batch
   const outcome = settle(store, batch, answer)
   if (options.record !== false) recordEdit(store, latest, outcome)
+  // An undo or redo held back in part: its entry describes those tasks too (a Keep mine of
+  // one records no step of its own, ./edit-journal.ts).
+  else if (answer.ok) store.getState().undoHeldBack(answer.value.conflicts.map((p) => p.id))
   return outcome
 }
 

@@ -70,10 +70,17 @@ export async function resolveProblem(
     // Mine went out again (or waits in the journal): show it, except where it conflicted anew.
     const conflicted = new Set(result.value.conflicts.map((p) => p.conflict?.taskId))
     const kept = problem.tasks.filter((t) => t.id === undefined || !conflicted.has(t.id))
+    // Held back anew from an undo or redo: still that undo's (no step of its own).
+    if (store.getState().history.undoProblems.includes(problem.id))
+      store.getState().undoHeldBack(result.value.conflicts.map((p) => p.id))
     // Undoable, before it is shown: the board shows the version mine writes over.
-    recordKept(store, profileId, kept, result.value.status === 'queued')
+    recordKept(store, profileId, problem.id, kept, result.value.status === 'queued')
     showItems(store, kept)
     showTheirs(store, result.value.conflicts)
+  }
+  if (choice === 'theirs' && problem) {
+    // Settled: no step adds it later (a Keep mine of a later edit of the task is not this).
+    store.getState().tookTheirs(profileId, problem.id, patchesOf(problem.tasks))
   }
   const pending = await api.calls.editsPending(undefined)
   if (pending.ok) received(store, api, pending.value)
@@ -122,34 +129,43 @@ function showTheirs(store: PlannerStore, problems: readonly EditProblem[]): void
 /**
  * Keep mine went out (or waits in the journal): one more change to undo. It joins the step of
  * the edit it was part of (an "Apply all" whose successor was held back as a conflict: undo then
- * put back every task but that one), or is a step of its own.
+ * put back every task but that one), or is a step of its own; or none, when main held it back
+ * from an undo or redo (the entry that ran describes it).
  */
 function recordKept(
   store: PlannerStore,
   profileId: string,
+  problemId: string,
   items: EditProblem['tasks'],
   queued: boolean,
 ): void {
   const state = store.getState()
-  if (state.board.profileId !== profileId) return
-  const patches: TaskPatch[] = items.flatMap((item) =>
-    item.id !== undefined && state.board.tasksById[item.id] ? [{ ...item, id: item.id }] : [],
-  )
-  if (patches.length === 0) return
+  const held = patchesOf(items)
+  const patches = held.filter((item) => state.board.tasksById[item.id])
   const command: Command = { kind: 'updateFields', updates: patches }
-  const result = runCommand(state.board, command)
-  if (result.updates.length === 0 || result.inverse.kind !== 'updateFields') return
+  const result =
+    state.board.profileId === profileId && patches.length > 0
+      ? runCommand(state.board, command)
+      : undefined
+  // Called also when nothing is to be recorded: an undo's problem is settled all the same.
   state.keptMine({
     profileId,
+    problemId,
+    held,
     label: describeCommand(
       state.board,
       command,
-      result.updates.map((u) => u.id),
+      (result?.updates ?? []).map((u) => u.id),
     ),
-    updates: result.updates,
-    inverse: result.inverse.updates,
+    updates: result?.inverse.kind === 'updateFields' ? result.updates : [],
+    inverse: result?.inverse.kind === 'updateFields' ? result.inverse.updates : [],
     queued,
   })
+}
+
+/** A problem's items with an id, as patches. */
+function patchesOf(items: EditProblem['tasks']): TaskPatch[] {
+  return items.flatMap((item) => (item.id !== undefined ? [{ ...item, id: item.id }] : []))
 }
 
 function showItems(store: PlannerStore, items: EditProblem['tasks']): void {

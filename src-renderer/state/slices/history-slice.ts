@@ -77,6 +77,12 @@ export interface HistoryData {
   /** An undo or redo is running: further ones wait (each must see the board the last one left). */
   busy: boolean
   nextId: number
+  /**
+   * Problems (their ids) main held back from an undo or a redo: that batch is no step of its
+   * own (the entry it ran describes it, and stays where it was). Keep mine of one records
+   * nothing, and leaves what can be redone.
+   */
+  undoProblems: readonly string[]
 }
 
 export interface HistorySlice {
@@ -104,11 +110,21 @@ export interface HistorySlice {
    */
   keptMine(kept: {
     profileId: string
+    /** The problem settled, and its items as main holds them (what the edit would write). */
+    problemId: string
+    held: readonly TaskPatch[]
     label: string
     updates: readonly TaskPatch[]
     inverse: readonly TaskPatch[]
     queued: boolean
   }): boolean
+  /** Main held back these problems from an undo or a redo (see `undoProblems`). */
+  undoHeldBack(problemIds: readonly string[]): void
+  /**
+   * Take theirs settled a problem: its items (`held`) are no longer to be added to the step
+   * that held them back, whatever a later edit of the same task writes.
+   */
+  tookTheirs(profileId: string, problemId: string, held: readonly TaskPatch[]): void
   /** A sync identified subtasks that create entry `entryId` made: its undo moves them too. */
   createdSubtasksFound(entryId: number, subtaskIds: readonly string[]): void
   /**
@@ -139,6 +155,40 @@ export interface HistorySlice {
   setHistoryBusy(busy: boolean): void
   /** Drops a board's entries: it moved to another address, where its steps mean nothing. */
   forgetHistoryOf(profileId: string): void
+}
+
+/** The same item, field for field. */
+const sameItem = (a: object, b: object) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b))
+
+/** `heldBack` less the items in `settled` (field for field). */
+const withoutHeld = (heldBack: readonly TaskPatch[], settled: readonly TaskPatch[]) =>
+  heldBack.filter((item) => !settled.some((s) => sameItem(item, s)))
+
+/** The entry with `heldBack` as given (none when empty). */
+function withHeldBack(entry: HistoryEntry, heldBack: readonly TaskPatch[]): HistoryEntry {
+  const { heldBack: _held, ...rest } = entry
+  return heldBack.length > 0 ? { ...rest, heldBack } : rest
+}
+
+/** The tasks an entry's steps write (a dependency step writes none). */
+function touchedTasks(entry: HistoryEntry): string[] {
+  return [entry.undo, entry.redo].flatMap((step) => {
+    if (!step) return []
+    if (step.kind === 'retireCreated') return [...step.taskIds, ...(step.subtaskIds ?? [])]
+    if (step.kind !== 'tasks') return []
+    const { command } = step
+    switch (command.kind) {
+      case 'updateFields':
+        return command.updates.map((u) => u.id)
+      case 'setDates':
+        return command.dates.map((d) => d.id)
+      case 'moveTasks':
+        return [...command.ids]
+      case 'resizeTask':
+      case 'scheduleTask':
+        return [command.id]
+    }
+  })
 }
 
 /** Whether the entry's edit sent these items (each as the entry sent it for that task). */
@@ -175,7 +225,13 @@ function withoutSteps(history: HistoryData, gone: ReadonlySet<number>): { histor
 /** Entries kept; the oldest go first. */
 export const HISTORY_LIMIT = 200
 
-export const EMPTY_HISTORY: HistoryData = { past: [], future: [], busy: false, nextId: 1 }
+export const EMPTY_HISTORY: HistoryData = {
+  past: [],
+  future: [],
+  busy: false,
+  nextId: 1,
+  undoProblems: [],
+}
 
 export const createHistorySlice: SliceCreator<HistorySlice> = (set, get) => ({
   history: EMPTY_HISTORY,
@@ -197,50 +253,69 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (set, get) => ({
     return added.id
   },
 
-  keptMine: ({ profileId, label, updates, inverse, queued }) => {
+  keptMine: ({ profileId, problemId, held, label, updates, inverse, queued }) => {
     const s = get()
+    if (s.history.undoProblems.includes(problemId)) {
+      // Held back from an undo or redo: the entry it ran describes the change. A step of its
+      // own would clear what can be redone, and do the undo's values again as a new edit.
+      set({
+        history: {
+          ...s.history,
+          undoProblems: s.history.undoProblems.filter((id) => id !== problemId),
+        },
+      })
+      return false
+    }
     if (s.board.profileId !== profileId || updates.length === 0) return false
     const ids = new Set(updates.map((u) => u.id))
-    const index = queued
-      ? -1
-      : s.history.past.findLastIndex(
-          (e) =>
-            e.profileId === profileId &&
-            e.undo.kind === 'tasks' &&
-            e.undo.command.kind === 'updateFields' &&
-            e.redo?.kind === 'tasks' &&
-            e.redo.command.kind === 'updateFields' &&
-            (e.heldBack ?? []).some((item) => ids.has(item.id)),
-        )
+    // The step that held back exactly these items (field for field: a task id alone also
+    // matched a step whose held-back item was settled with Take theirs, or another edit's).
+    const index =
+      held.length === 0
+        ? -1
+        : s.history.past.findLastIndex(
+            (e) =>
+              e.profileId === profileId &&
+              held.every((item) => (e.heldBack ?? []).some((h) => sameItem(h, item))),
+          )
     const entry = index < 0 ? undefined : s.history.past[index]
+    const past = [...s.history.past]
+    if (entry) past[index] = withHeldBack(entry, withoutHeld(entry.heldBack ?? [], held))
+    // Joined only while no later step changed those tasks: undoing that step first would
+    // put back the value mine wrote over, and this one the later step's.
+    const later = s.history.past
+      .slice(index + 1)
+      .some((e) => touchedTasks(e).some((id) => ids.has(id)))
     if (
+      !queued &&
+      !later &&
       entry?.undo.kind === 'tasks' &&
       entry.undo.command.kind === 'updateFields' &&
       entry.redo?.kind === 'tasks' &&
       entry.redo.command.kind === 'updateFields'
     ) {
-      const heldBack = (entry.heldBack ?? []).filter((item) => !ids.has(item.id))
-      const { heldBack: _held, ...rest } = entry
-      const joined: HistoryEntry = {
-        ...rest,
-        undo: {
-          kind: 'tasks',
-          command: { kind: 'updateFields', updates: [...entry.undo.command.updates, ...inverse] },
+      past[index] = withHeldBack(
+        {
+          ...entry,
+          undo: {
+            kind: 'tasks',
+            command: { kind: 'updateFields', updates: [...entry.undo.command.updates, ...inverse] },
+          },
+          redo: {
+            kind: 'tasks',
+            command: { kind: 'updateFields', updates: [...entry.redo.command.updates, ...updates] },
+          },
         },
-        redo: {
-          kind: 'tasks',
-          command: { kind: 'updateFields', updates: [...entry.redo.command.updates, ...updates] },
-        },
-        ...(heldBack.length > 0 ? { heldBack } : {}),
-      }
-      const past = [...s.history.past]
-      past[index] = joined
+        withoutHeld(entry.heldBack ?? [], held),
+      )
       set({ history: { ...s.history, past } })
       return true
     }
-    // Its edit's step is gone (undone, or never recorded: every task was held back).
+    if (entry) set({ history: { ...s.history, past } })
+    // Its edit's step is gone (undone, or never recorded: every task was held back), or a
+    // later step changed the task since.
     return (
-      s.recordHistory({
+      get().recordHistory({
         label,
         undo: { kind: 'tasks', command: { kind: 'updateFields', updates: [...inverse] } },
         redo: { kind: 'tasks', command: { kind: 'updateFields', updates: [...updates] } },
@@ -249,6 +324,32 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (set, get) => ({
       }) !== undefined
     )
   },
+
+  undoHeldBack: (problemIds) =>
+    set((s) =>
+      problemIds.length === 0
+        ? {}
+        : {
+            history: {
+              ...s.history,
+              undoProblems: [...s.history.undoProblems, ...problemIds].slice(-HISTORY_LIMIT),
+            },
+          },
+    ),
+
+  tookTheirs: (profileId, problemId, held) =>
+    set((s) => {
+      const settle = (e: HistoryEntry) =>
+        e.profileId === profileId && e.heldBack ? withHeldBack(e, withoutHeld(e.heldBack, held)) : e
+      return {
+        history: {
+          ...s.history,
+          past: s.history.past.map(settle),
+          future: s.history.future.map(settle),
+          undoProblems: s.history.undoProblems.filter((id) => id !== problemId),
+        },
+      }
+    }),
 
   createdSubtasksFound: (entryId, subtaskIds) =>
     set((s) => {

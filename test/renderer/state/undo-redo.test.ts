@@ -15,7 +15,9 @@ import {
   connectEditEvents,
   createPlannerStore,
   discardEdits,
+  nextEntry,
   redoLast,
+  resolveProblem,
   undoLast,
 } from './subject'
 
@@ -172,6 +174,52 @@ describe('undo and redo', () => {
     })
     expect(await undoLast(store, fake.api)).toBe(false)
     expect(store.getState().history).toMatchObject({ past: [expect.anything()], future: [] })
+  })
+
+  it('Keep mine of an undo the board held back records no step, and what can be redone stays', async () => {
+    // Undo S3, then undo S2, which the board held back on t1; Keep mine of that pushed a new
+    // step: S3 could no longer be redone, and the undo's values were a "change …" step.
+    const { store, fake, shown } = setup()
+    await applyEdit(store, fake.api, retitle)
+    await applyEdit(store, fake.api, {
+      kind: 'updateFields',
+      updates: [{ id: 't2', status: 'Done' }],
+    })
+    expect(await undoLast(store, fake.api)).toBe(true)
+    const theirs = { ...TASKS[0]!, title: 'Theirs', updatedAt: '2026-02-06T00:00:00.000Z' }
+    const problem = {
+      id: 'p1',
+      kind: 'conflict' as const,
+      message: 'Sign-in was changed on the board',
+      tasks: [{ id: 't1', title: 'Login page' }],
+      conflict: {
+        taskId: 't1',
+        title: 'Sign-in',
+        fields: ['title'],
+        changedBy: 'bob@example.com',
+        changedAt: theirs.updatedAt,
+        theirs,
+      },
+      createdAt: '2026-02-06T00:00:00.000Z',
+    }
+    fake.handlers['tasks:update'] = () => ({
+      ok: true,
+      value: { status: 'sent', updated: [], conflicts: [problem] },
+    })
+    expect(await undoLast(store, fake.api)).toBe(false)
+    const undoLabel = nextEntry(store.getState().history, 'local', 'undo')?.label
+    fake.handlers['edits:resolve'] = () => ({
+      ok: true,
+      value: { status: 'sent', updated: [], conflicts: [] },
+    })
+    fake.handlers['edits:pending'] = () => ({ ok: true, value: pendingOf(0) })
+    store.getState().pendingChanged(pendingOf(0, { problems: [problem] }))
+    await resolveProblem(store, fake.api, 'p1', 'mine')
+    expect(shown('t1').title).toBe('Login page')
+    expect(nextEntry(store.getState().history, 'local', 'undo')?.label).toBe(undoLabel)
+    fake.handlers['tasks:update'] = () => saved
+    expect(await redoLast(store, fake.api)).toBe(true)
+    expect(fake.callsOf('tasks:update').at(-1)!.tasks).toEqual([{ id: 't2', status: 'Done' }])
   })
 
   it('an undo of a task the board no longer shows says so, sends nothing and keeps the entry', async () => {
