@@ -55,7 +55,10 @@ export function userDataDirOf(
   cwd = process.cwd(),
 ): string {
   if (given === undefined) return join(homedir(), '.taskboard-planner', 'browser-mode')
-  return resolve(env['INIT_CWD'] ?? cwd, given)
+  // Only inside an npm script (npm_lifecycle_event): a shell started from one (`npm exec --
+  // bash`, then cd) keeps an INIT_CWD that names another folder.
+  const typedIn = env['npm_lifecycle_event'] !== undefined ? env['INIT_CWD'] : undefined
+  return resolve(typedIn ?? cwd, given)
 }
 
 async function start(options: BrowserModeOptions): Promise<void> {

@@ -375,7 +375,13 @@ function dropSeen(
   const seen = seenFor(base.board, base.edits, ids)
   const current = seenFor(now.board, now.edits, ids)
   for (const id of ids) {
-    if (Object.hasOwn(seen, id)) continue
+    if (Object.hasOwn(seen, id)) {
+      // Ours since the drag began (an undo or another edit of the user's wrote it meanwhile):
+      // main's own versions cover it; the drag-start one would name the user's own write as
+      // someone else's change once a refresh had shown it.
+      if (!Object.hasOwn(current, id) && now.board.tasksById[id]) delete seen[id]
+      continue
+    }
     const then = base.board.tasksById[id]
     const shown = now.board.tasksById[id]
     if (then && shown && !sameDates(then, shown)) seen[id] = then.updatedAt

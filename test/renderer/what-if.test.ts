@@ -178,6 +178,22 @@ describe('dropping', () => {
     expect(sent.seen).toEqual({ x: seenBefore })
   })
 
+  it('a task the user’s own edit wrote mid-drag is left to main’s versions, not the drag-start one', async () => {
+    // Not ours when the drag began; an undo (or another edit of the user's) wrote it meanwhile.
+    // The drag-start version then named the user's own write as someone else's change (once a
+    // refresh had shown it, main had forgotten its own read-back).
+    const { store, fake, drag } = setup()
+    const base = { board: store.getState().board, edits: store.getState().edits }
+    await applyEdit(store, fake.api, {
+      kind: 'setDates',
+      dates: [{ id: 'x', startDate: at(1), dueDate: at(2) }],
+    })
+    drag.drop([{ id: 'x', startDeltaDays: 2, endDeltaDays: 2 }], { shift: false }, base)
+    await expect.poll(() => fake.callsOf('tasks:update').length).toBe(2)
+    const sent = fake.callsOf('tasks:update')[1]!
+    expect(Object.hasOwn(sent.seen ?? {}, 'x')).toBe(false)
+  })
+
   it('a task whose in-flight edit came back as a conflict mid-drag is checked against the version then', async () => {
     const { store, fake, drag } = setup()
     const answer = deferred<IpcResult<UpdateTasksResult>>()

@@ -326,16 +326,14 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (set, get) => ({
   },
 
   undoHeldBack: (problemIds) =>
-    set((s) =>
-      problemIds.length === 0
-        ? {}
-        : {
-            history: {
-              ...s.history,
-              undoProblems: [...s.history.undoProblems, ...problemIds].slice(-HISTORY_LIMIT),
-            },
-          },
-    ),
+    set((s) => {
+      if (problemIds.length === 0) return {}
+      // Not cut at a count (an undo of 250 tasks held back 250 problems, and the oldest were
+      // cut): ids of problems no longer open (settled, discarded) go instead.
+      const open = new Set(s.edits.problems.map((p) => p.id))
+      const kept = s.history.undoProblems.filter((id) => open.has(id))
+      return { history: { ...s.history, undoProblems: [...kept, ...problemIds] } }
+    }),
 
   tookTheirs: (profileId, problemId, held) =>
     set((s) => {

@@ -7,7 +7,7 @@ import { userDataDirOf } from '../../../src-main/web/browser-mode'
 
 describe('the browser-mode data folder', () => {
   it('reads a relative --user-data from the folder npm was run in', () => {
-    const env = { INIT_CWD: '/home/ada/work' }
+    const env = { INIT_CWD: '/home/ada/work', npm_lifecycle_event: 'web' }
     expect(userDataDirOf('boards', env, '/opt/planner')).toBe('/home/ada/work/boards')
     expect(userDataDirOf('../shared/boards', env, '/opt/planner')).toBe('/home/ada/shared/boards')
   })
@@ -15,6 +15,10 @@ describe('the browser-mode data folder', () => {
   it('keeps an absolute one, reads from the current folder without npm, and defaults to the home folder', () => {
     expect(userDataDirOf('/data/boards', { INIT_CWD: '/home/ada' }, '/opt')).toBe('/data/boards')
     expect(userDataDirOf('boards', {}, '/opt/planner')).toBe('/opt/planner/boards')
+    // Outside an npm script, an INIT_CWD left by an outer npm command names another folder.
+    expect(userDataDirOf('boards', { INIT_CWD: '/elsewhere' }, '/opt/planner')).toBe(
+      '/opt/planner/boards',
+    )
     expect(userDataDirOf(undefined, {}, '/opt')).toBe(
       join(homedir(), '.taskboard-planner', 'browser-mode'),
     )

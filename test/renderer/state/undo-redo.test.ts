@@ -222,6 +222,15 @@ describe('undo and redo', () => {
     expect(fake.callsOf('tasks:update').at(-1)!.tasks).toEqual([{ id: 't2', status: 'Done' }])
   })
 
+  it('remembers every problem an undo was held back by, however many (none cut at a count)', () => {
+    // An undo of an "Apply all" of 250 tasks, each changed elsewhere: 250 problems. Cut at 200,
+    // "Keep mine" of the first 50 recorded new steps and cleared Redo.
+    const store = createPlannerStore()
+    const ids = Array.from({ length: 250 }, (_, i) => `p${i}`)
+    store.getState().undoHeldBack(ids)
+    expect(store.getState().history.undoProblems).toEqual(ids)
+  })
+
   it('an undo of a task the board no longer shows says so, sends nothing and keeps the entry', async () => {
     const { store, fake } = setup()
     await applyEdit(store, fake.api, retitle)
