@@ -7,7 +7,6 @@ import { idTable } from '../../src-shared/api/id-table'
 import type { Task } from '../../src-shared/api/resources'
 import type { PlannerApi } from '../../src-shared/ipc/planner-api'
 import { cascade, startsAfterDue, taskExtent } from '../../src-shared/schedule'
-import { daysWithin, parseInstant } from '../../src-shared/schedule/days'
 import type { CascadeResult } from '../../src-shared/schedule'
 import { dependencyName, keyNamer } from '../dependencies/dependency-words'
 import {
@@ -16,13 +15,17 @@ import {
   selectScheduleIndex,
 } from '../schedule/schedule-selectors'
 import { selectFilterOutcome } from '../filters/filter-outcome'
-import { seenFor } from '../state/edit-batches'
 import { applyEdit, askUser, runCommand } from '../state'
 import type { Command, PlannerState, PlannerStore } from '../state'
 import type { TaskDates } from '../state/commands/types'
 import type { WhatIfSummary } from '../state/slices/what-if-slice'
 import type { DragResult, GhostBar } from '../timeline/adapter/types'
 import { commandFromDrag } from '../timeline/view/timeline-model'
+import { dropSeen } from './drop-seen'
+import type { DragBase } from './drop-seen'
+import { heldWords, plural, unseenWords } from './drop-words'
+
+export type { DragBase } from './drop-seen'
 
 export interface WhatIfPlan {
   /** The drop alone, as the edit it would be (in relative days: what it is called). */
@@ -34,8 +37,6 @@ export interface WhatIfPlan {
   /** Where every moved task would go (dragged and pushed), for the ghost bars. */
   ghosts: GhostBar[]
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** The cascade of dropping the dragged bars here; undefined when the drop changes nothing. */
 export function planDrop(
@@ -124,11 +125,6 @@ export function describeSummary(summary: WhatIfSummary): string[] {
 }
 
 /** The board and edits as they were when a drag began. */
-export interface DragBase {
-  board: PlannerState['board']
-  edits: PlannerState['edits']
-}
-
 /**
  * The drag handlers of the timeline: `move` on each frame (returns the ghost bars to draw), and
  * `drop` once (returns 'undecided' while the user is asked, so the bars go back meanwhile).
@@ -199,7 +195,10 @@ export function whatIfDrag(
       void askUser(store, {
         title: 'Apply the cascade?',
         message: `Moving ${plan.result.changed.length === 1 ? 'this task' : 'these tasks'} pushes ${plural(plan.result.pushed.length, 'successor')} to keep every lag.`,
-        details: [...describeSummary(plan.summary), ...unseenWords(state, plan, shown)],
+        details: [
+          ...describeSummary(plan.summary),
+          ...unseenWords(state, plan.result.pushed, shown),
+        ],
         choices: [
           { value: 'all', label: 'Apply all' },
           { value: 'one', label: 'Apply this task only' },
@@ -269,132 +268,6 @@ function withSelection(
   })
   const days = lead.startDeltaDays
   return [...results, ...more.map((id) => ({ id, startDeltaDays: days, endDeltaDays: days }))]
-}
-
-/** How many pushed tasks the question names when they are not shown; the rest are counted. */
-const UNSEEN_NAMED = 3
-const TITLE_CHARS = 30
-
-const shortTitle = (title: string) =>
-  title.length <= TITLE_CHARS ? title : `${title.slice(0, TITLE_CHARS - 1).trimEnd()}…`
-
-/**
- * The pushed tasks the user cannot see (the filters hide them, or they are under a collapsed
- * parent or project): "Apply all" writes them too, so the question names them, with their days.
- */
-function unseenWords(state: PlannerState, plan: WhatIfPlan, rows: RowsShown | undefined): string[] {
-  const shown = new Set(selectFilterOutcome(state).shown.map((t) => t.id))
-  const unseen = plan.result.pushed.filter(
-    (m) => !shown.has(m.id) || (rows !== undefined && !rows.has(m.id)),
-  )
-  if (unseen.length === 0) return []
-  const { tasksById, dependencies } = state.board
-  const keyOf = keyNamer(tasksById, dependencies)
-  const named = unseen.slice(0, UNSEEN_NAMED).map((m) => {
-    const task = tasksById[m.id]
-    const days = m.days >= 0 ? plural(m.days, 'day') : `${plural(-m.days, 'day')} earlier`
-    return `${keyOf(m.id)}${task ? ` ${shortTitle(task.title)}` : ''} (${days})`
-  })
-  const more = unseen.length - named.length
-  const list =
-    more > 0
-      ? `${named.join(', ')} and ${more} more`
-      : named.length > 1
-        ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`
-        : named[0]!
-  return [`Not shown, also moved: ${list}`]
-}
-
-/**
- * A drop the calendar's ends hold back (every task moves by the same days, and no date may
- * leave years 0000-9999): what the message says, naming the task that holds it. Undefined when
- * the drop is not held.
- */
-function heldWords(
-  tasksById: PlannerState['board']['tasksById'],
-  command: Command,
-): string | undefined {
-  let days: number
-  let ends: [string, string[]][]
-  if (command.kind === 'moveTasks') {
-    days = command.days
-    ends = command.ids.flatMap((id) => {
-      const task = tasksById[id]
-      if (!task) return []
-      const dates = [task.type === 'milestone' ? '' : task.startDate, task.dueDate]
-      return [[id, dates.filter((d) => parseInstant(d) !== undefined)] as [string, string[]]]
-    })
-  } else if (command.kind === 'resizeTask') {
-    const task = tasksById[command.id]
-    if (!task || task.type === 'milestone') return undefined
-    days = command.days
-    const edge =
-      command.edge === 'start' ? task.startDate || task.dueDate : task.dueDate || task.startDate
-    ends = parseInstant(edge) === undefined ? [] : [[command.id, [edge]]]
-  } else return undefined
-  let held = days
-  let holder: string | undefined
-  for (const [id, dates] of ends) {
-    const kept = daysWithin(held, dates)
-    if (kept !== held) {
-      held = kept
-      holder = id
-    }
-  }
-  if (holder === undefined) return undefined
-  const task = tasksById[holder]
-  const name = task ? `${keyNamer(tasksById, [])(holder)} ${shortTitle(task.title)}` : holder
-  const limit =
-    days > 0
-      ? 'past 9999-12-31, the last day a date can hold'
-      : 'before 0000-01-01, the first day a date can hold'
-  const what =
-    held === 0 ? 'Not moved' : `Moved ${plural(Math.abs(held), 'day')}, not ${Math.abs(days)}`
-  return `${what}: ${name} would go ${limit}.`
-}
-
-/**
- * `seen` for a drop planned on the board its drag began from (`base`), sent on the board shown
- * `now`. A task that was not ours at the base (no write of ours unconfirmed) is checked
- * against the version then. A task that was ours is left out of `seen` then (../state/
- * edit-batches.ts); if its dates moved since (a refresh brought another user's change, its
- * in-flight edit came back as a conflict and shows theirs, or was refused and rolled back),
- * the drop still writes the base's dates plus the days, over what the board now has, which the
- * user never saw: main checks it against the base's version, so that a change made elsewhere
- * is held back as a conflict (a rollback left the board at that version: no conflict). The
- * store's own view (`now`) would name the other user's version as seen and let the drop write
- * over it. Only where its dates are as at the base does the store's view stand: a refresh that
- * showed our write landed names the version it made (the base's is older than our own write,
- * and main, having seen that refresh, no longer knows ours: it would report our own write).
- */
-function dropSeen(
-  base: DragBase,
-  now: Pick<PlannerState, 'board' | 'edits'>,
-  ids: readonly string[],
-): Record<string, string> {
-  const seen = seenFor(base.board, base.edits, ids)
-  const current = seenFor(now.board, now.edits, ids)
-  for (const id of ids) {
-    if (Object.hasOwn(seen, id)) {
-      // Ours since the drag began (an undo or another edit of the user's wrote it meanwhile):
-      // main's own versions cover it; the drag-start one would name the user's own write as
-      // someone else's change once a refresh had shown it.
-      if (!Object.hasOwn(current, id) && now.board.tasksById[id]) delete seen[id]
-      continue
-    }
-    const then = base.board.tasksById[id]
-    const shown = now.board.tasksById[id]
-    if (then && shown && !sameDates(then, shown)) seen[id] = then.updatedAt
-    else if (Object.hasOwn(current, id)) seen[id] = current[id]!
-  }
-  return seen
-}
-
-/** Same start and due (the same instants: a board may respell a date it was written). */
-function sameDates(a: Task, b: Task): boolean {
-  const same = (x: string, y: string) =>
-    x === y || (parseInstant(x) !== undefined && parseInstant(x) === parseInstant(y))
-  return same(a.startDate, b.startDate) && same(a.dueDate, b.dueDate)
 }
 
 /** The state with the board the drag began on (what its deltas are measured against). */
