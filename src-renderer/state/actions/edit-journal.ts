@@ -9,7 +9,7 @@ import type { EditProblem, PendingEdits } from '../../../src-shared/ipc/contract
 import type { PlannerApi } from '../../../src-shared/ipc/planner-api'
 import { describeCommand, runCommand } from '../commands/run-command'
 import type { Command, TaskPatch } from '../commands/types'
-import { queuedSteps } from '../slices/history-slice'
+import { queuedSteps } from '../slices/history-items'
 import type { PlannerStore } from '../store'
 import { loadBoard } from './load-board'
 

@@ -2,7 +2,7 @@
 // an entry writes, and whether a problem's items are the ones a step sent or held back.
 import type { UpdateTaskItem } from '../../../src-shared/api'
 import type { TaskPatch } from '../commands/types'
-import type { HistoryEntry } from './history-slice'
+import type { HistoryData, HistoryEntry } from './history-slice'
 
 /** The same item, field for field. */
 export const sameItem = (a: object, b: object) =>
@@ -51,3 +51,24 @@ export function holds(entry: HistoryEntry, items: readonly UpdateTaskItem[]): bo
 
 const sorted = (item: object) =>
   Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+
+/** The history without the entries `gone`; {} when none is there. */
+export function withoutSteps(
+  history: HistoryData,
+  gone: ReadonlySet<number>,
+): { history?: HistoryData } {
+  const past = history.past.filter((e) => !gone.has(e.id))
+  const future = history.future.filter((e) => !gone.has(e.id))
+  if (past.length === history.past.length && future.length === history.future.length) return {}
+  // What could be redone was undone after a step now gone: it no longer follows.
+  return {
+    history: { ...history, past, future: past.length < history.past.length ? [] : future },
+  }
+}
+
+/** The ids of the entries whose edits main holds queued (not landed yet), done or undone. */
+export function queuedSteps(history: HistoryData, profileId: string): number[] {
+  return [...history.past, ...history.future]
+    .filter((e) => e.profileId === profileId && e.queued !== undefined)
+    .map((e) => e.id)
+}

@@ -6,7 +6,14 @@
 import type { UpdateTaskItem } from '../../../src-shared/api'
 import type { Command, TaskPatch } from '../commands/types'
 import type { SliceCreator } from '../store'
-import { holds, sameItem, touchedTasks, withHeldBack, withoutHeld } from './history-items'
+import {
+  holds,
+  sameItem,
+  touchedTasks,
+  withHeldBack,
+  withoutHeld,
+  withoutSteps,
+} from './history-items'
 
 export interface DependencyEnds {
   predecessorId: string
@@ -156,24 +163,6 @@ export interface HistorySlice {
   setHistoryBusy(busy: boolean): void
   /** Drops a board's entries: it moved to another address, where its steps mean nothing. */
   forgetHistoryOf(profileId: string): void
-}
-
-/** The ids of the entries whose edits main holds queued (not landed yet), done or undone. */
-export function queuedSteps(history: HistoryData, profileId: string): number[] {
-  return [...history.past, ...history.future]
-    .filter((e) => e.profileId === profileId && e.queued !== undefined)
-    .map((e) => e.id)
-}
-
-/** The history without the entries `gone`; {} when none is there. */
-function withoutSteps(history: HistoryData, gone: ReadonlySet<number>): { history?: HistoryData } {
-  const past = history.past.filter((e) => !gone.has(e.id))
-  const future = history.future.filter((e) => !gone.has(e.id))
-  if (past.length === history.past.length && future.length === history.future.length) return {}
-  // What could be redone was undone after a step now gone: it no longer follows.
-  return {
-    history: { ...history, past, future: past.length < history.past.length ? [] : future },
-  }
 }
 
 /** Entries kept; the oldest go first. */
