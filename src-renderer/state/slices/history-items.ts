@@ -1,5 +1,5 @@
-// The steps' tasks and the items an "Apply all" step holds back (history-slice.ts): which tasks
-// an entry writes, and whether a problem's items are the ones a step sent or held back.
+// Helpers of the history (history-slice.ts): which tasks an entry writes, whether a problem's
+// items are the ones a step sent or an "Apply all" step held back, and its queued or gone steps.
 import type { UpdateTaskItem } from '../../../src-shared/api'
 import type { TaskPatch } from '../commands/types'
 import type { HistoryData, HistoryEntry } from './history-slice'
