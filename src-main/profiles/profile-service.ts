@@ -97,7 +97,11 @@ export class ProfileService {
       if (moved) beforeMove()
       const apiKey = newKey ?? (await this.#storedKey(profile))
       if (apiKey !== null) await this.#refuseDuplicate(settings, { baseUrl, apiKey }, id)
-      const next: StoredProfile = { ...profile, name, baseUrl }
+      // At another address the lists the user gave name another board's projects and statuses:
+      // taken as its whole lists, statuses of the new board were never asked for, and the sync
+      // said "complete". They go, as the snapshot does (profile-handlers.ts).
+      const { lists: _lists, ...withoutLists } = profile
+      const next: StoredProfile = { ...(moved ? withoutLists : profile), name, baseUrl }
       const profiles = settings.profiles.map((p) => (p.id === id ? next : p))
       // The key goes first: if it cannot be stored, the old name, address and key all stay; if
       // the file then cannot be written, the old key goes back.

@@ -59,9 +59,14 @@ export function profileHandlers(
       return selected
     },
     'boards:test': async ({ id }) => (await context.client(id)).testConnection(),
-    // The renderer syncs afresh after saving, so the new lists are used at once.
-    'boards:setLists': ({ profileId, projectKeys, statuses }) =>
-      profiles.setLists(profileId, { projectKeys, statuses }),
+    // The renderer syncs afresh after saving, so the new lists are used at once. A sync still
+    // running with the old lists is stopped: finishing last, it stored its snapshot (and its
+    // report) over the new one's, shown at the next start.
+    'boards:setLists': async ({ profileId, projectKeys, statuses }) => {
+      const saved = await profiles.setLists(profileId, { projectKeys, statuses })
+      context.syncs.stop(profileId, "the board's lists changed; Refresh loads it with them")
+      return saved
+    },
     'boards:setPlanning': ({ profileId, ...options }) => profiles.setPlanning(profileId, options),
   }
 }

@@ -87,7 +87,7 @@ export function reportDisagreement(
     unchecked.length === 0
       ? 'that the board still lists unchanged elsewhere'
       : still.length === 0
-        ? 'that the board listed elsewhere (not asked about again, to see whether they moved meanwhile: too many, or the board did not answer)'
+        ? `that the board listed elsewhere (not asked about again, to see whether ${n === 1 ? 'it' : 'they'} moved meanwhile: too many, or the board did not answer)`
         : `that the board listed elsewhere (${still.length} still listed unchanged; ${unchecked.length} not asked about again: too many, or the board did not answer)`
   return {
     entry: {

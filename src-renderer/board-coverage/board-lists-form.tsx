@@ -52,9 +52,9 @@ export function BoardListsForm({ api, profile, wants }: BoardListsFormProps): Re
       <h3 id="board-lists-title">Board settings</h3>
       <p id="board-lists-hint" className="coverage-note">
         The board service cannot list a board&apos;s projects or statuses. Give them here (as the
-        board&apos;s settings name them), one per line or separated by commas, and the planner asks
-        for each and takes them as the whole list. Leave a list empty to let the planner learn it
-        from the tasks it loads.
+        board&apos;s settings name them), one per line (or on one line, separated by commas), and
+        the planner asks for each and takes them as the whole list. Leave a list empty to let the
+        planner learn it from the tasks it loads.
         {wants.length > 0 &&
           ` The last load would reach more with the ${wants.map((w) => WANTED_WORDS[w]).join(' and ')}.`}
       </p>

@@ -85,8 +85,11 @@ export function coverageIntro(coverage: CoverageReport): string {
     `with ${count(coverage.requests)} list ${plural(coverage.requests, 'request', 'requests')}.`
   if (coverage.complete) return `${loaded} Every part of the board was listed in full.`
   const parts = coverage.truncated.length
-  return (
-    `${loaded} The board's list returns at most 100 tasks and cannot page, so ` +
-    `${plural(parts, 'this part', `these ${count(parts)} parts`)} of the board may hide more tasks:`
-  )
+  if (parts === 0) return `${loaded} The board may hide more tasks.`
+  const these = plural(parts, 'this part', `these ${count(parts)} parts`)
+  // The 100-task page is the reason only where every part came back full; a part whose short
+  // answer left out tasks the board listed elsewhere is there for its own reason (its sentence).
+  return coverage.truncated.every((slice) => slice.returned >= 100)
+    ? `${loaded} The board's list returns at most 100 tasks and cannot page, so ${these} of the board may hide more tasks:`
+    : `${loaded} ${capitalise(these)} of the board may hide more tasks:`
 }

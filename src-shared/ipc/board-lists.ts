@@ -25,7 +25,8 @@ const ListName = z
         code: 'custom',
         message:
           `"${name}" contains a comma; the board's filters are comma-separated, ` +
-          'so the planner cannot ask for such a name',
+          'so the planner cannot ask for such a name (leave this list empty, and the planner ' +
+          'learns it from the tasks it loads)',
       })
     }
   })
@@ -64,10 +65,14 @@ export function describeListsError(error: z.ZodError): string {
   return `${list ? `${list}: ` : ''}${first.message}${more}.`
 }
 
-/** Splits what a person typed (commas or new lines between names) into trimmed names. */
+/**
+ * Splits what a person typed into trimmed names: one per line, or, typed on one line, separated
+ * by commas. A list of lines keeps a comma inside a name, so that the check above says such a
+ * name cannot be asked for; split on every comma, "Done, archived" became two statuses the
+ * board does not have, and the list was taken as the whole one.
+ */
 export function splitListText(text: string): string[] {
-  return text
-    .split(/[,\n\r]/)
-    .map((name) => name.trim())
-    .filter((name) => name !== '')
+  const lines = text.split(/\r\n|\n|\r/)
+  const names = lines.filter((line) => line.trim() !== '').length > 1 ? lines : text.split(',')
+  return names.map((name) => name.trim()).filter((name) => name !== '')
 }

@@ -5,8 +5,9 @@ import { Dependency, Task } from '../api/resources'
 
 /**
  * A part of the board that may hide tasks: its query returned a full page (100) and the sync
- * could not, or chose not to, prove that it loaded all of it. Every task the sync did not load
- * matches the query of one of these.
+ * could not, or chose not to, prove that it loaded all of it; or its shorter answer left out
+ * tasks the board listed elsewhere (the board's answers disagree). Every task the sync did not
+ * load matches the query of one of these.
  */
 export const TruncatedSlice = z.strictObject({
   /** The list query (as sent) whose matches include the tasks that may be missing. */
@@ -17,7 +18,7 @@ export const TruncatedSlice = z.strictObject({
   reason: z.string(),
   /** What would help, in plain words; empty when nothing the user can give would. */
   help: z.string(),
-  /** Tasks the query returned: always a full page. */
+  /** Tasks the query returned: a full page, or fewer where the board's answers disagree. */
   returned: z.number().int(),
 })
 export type TruncatedSlice = z.infer<typeof TruncatedSlice>

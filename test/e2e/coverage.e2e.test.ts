@@ -111,7 +111,7 @@ describe('the coverage report', () => {
     const statuses = panel().getByLabel('Status names', { exact: true })
     expect(await statuses.inputValue()).toBe('')
     expect(await panel().getByLabel('Project keys', { exact: true }).inputValue()).toBe('')
-    await statuses.fill('To Do\nIn Progress, Done')
+    await statuses.fill('To Do\nIn Progress\nDone')
     await panel().getByRole('button', { name: 'Save lists' }).click()
     await expect
       .poll(() => panel().getByRole('status').textContent(), { timeout: 30_000 })

@@ -27,7 +27,8 @@ describe('board lists', () => {
   it('refuses a name with a comma, and says why, naming the list', () => {
     expect(errorOf({ projectKeys: [], statuses: ['To Do', 'Done, really'] })).toBe(
       'Status names: "Done, really" contains a comma; the board\'s filters are comma-separated, ' +
-        'so the planner cannot ask for such a name.',
+        'so the planner cannot ask for such a name (leave this list empty, and the planner learns ' +
+        'it from the tasks it loads).',
     )
     expect(setLists.safeParse({ profileId: 'p', projectKeys: ['A,B'], statuses: [] }).success).toBe(
       false,
@@ -58,9 +59,24 @@ describe('board lists', () => {
     expect(setLists.safeParse({ profileId: '', projectKeys: [], statuses: [] }).success).toBe(false)
   })
 
-  it('splits typed text on commas and new lines', () => {
-    expect(splitListText('WEB, API\r\n\n  OPS ,\n')).toEqual(['WEB', 'API', 'OPS'])
+  it('splits typed text into lines, or a single line on commas', () => {
+    expect(splitListText('WEB\r\n\n  API \nOPS\n')).toEqual(['WEB', 'API', 'OPS'])
+    expect(splitListText('WEB, API ,OPS,')).toEqual(['WEB', 'API', 'OPS'])
+    expect(splitListText(' WEB, API \n\n')).toEqual(['WEB', 'API'])
     expect(splitListText('   ')).toEqual([])
+  })
+
+  it('keeps a comma inside a name given one per line, and refuses it in words', () => {
+    // Split on every comma, "Done, archived" became two statuses the board does not have, and
+    // the list was taken as the whole one.
+    const statuses = splitListText('To Do\nDone, archived')
+    expect(statuses).toEqual(['To Do', 'Done, archived'])
+    const parsed = BoardListsInput.safeParse({ projectKeys: [], statuses })
+    expect(parsed.success).toBe(false)
+    if (!parsed.success)
+      expect(describeListsError(parsed.error)).toMatch(
+        /^Status names: "Done, archived" contains a comma; .*leave this list empty/,
+      )
   })
 
   it('counts the names a list holds once each against the limit', () => {

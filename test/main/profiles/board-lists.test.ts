@@ -29,6 +29,23 @@ const fileOf = (path: string) =>
   }
 
 describe('board lists', () => {
+  it('go when the board moves to another address, and stay when it is only renamed', async () => {
+    const { service, a } = await setup()
+    await service.setLists(a.id, { projectKeys: ['WEB'], statuses: ['To Do', 'Done'] })
+    await service.update(a.id, { name: 'A, renamed', baseUrl: 'https://a.example.com', apiKey: '' })
+    expect(await service.listsOf(a.id)).toEqual({
+      projectKeys: ['WEB'],
+      statuses: ['To Do', 'Done'],
+    })
+    const { moved } = await service.update(a.id, {
+      name: 'A, renamed',
+      baseUrl: 'https://elsewhere.example.com',
+      apiKey: KEY,
+    })
+    expect(moved).toBe(true)
+    expect(await service.listsOf(a.id)).toEqual({ projectKeys: [], statuses: [] })
+  })
+
   it('starts empty, stores trimmed lists with the profile and keeps them across restarts', async () => {
     const { service, settingsPath, secrets, a, b } = await setup()
     expect(a.lists).toEqual({ projectKeys: [], statuses: [] })
@@ -77,7 +94,8 @@ describe('board lists', () => {
     expect(error).toMatchObject({ reason: 'invalid_input', code: 'INVALID_REQUEST' })
     expect((error as Error).message).toBe(
       'The lists were not saved. Status names: "Done, really" contains a comma; the board\'s ' +
-        'filters are comma-separated, so the planner cannot ask for such a name.',
+        'filters are comma-separated, so the planner cannot ask for such a name (leave this ' +
+        'list empty, and the planner learns it from the tasks it loads).',
     )
     await expect(service.setLists(a.id, { projectKeys: [''], statuses: [] })).rejects.toMatchObject(
       { reason: 'invalid_input' },

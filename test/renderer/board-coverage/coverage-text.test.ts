@@ -112,4 +112,16 @@ describe('the panel sentences', () => {
       'Every part of the board was listed in full.',
     )
   })
+
+  it('blames the 100-task page only where every part came back full, and counts no "0 parts"', () => {
+    // A part whose short answer (37 tasks) left out tasks the board listed elsewhere is not
+    // there because of the page's size.
+    const short = slice('tasks in status Done', { returned: 37 })
+    expect(coverageIntro(report({ knownTasks: 300, requests: 9, truncated: [short] }))).toBe(
+      'Loaded 300 tasks with 9 list requests. This part of the board may hide more tasks:',
+    )
+    expect(coverageIntro(report({ knownTasks: 300, requests: 9, truncated: [] }))).toBe(
+      'Loaded 300 tasks with 9 list requests. The board may hide more tasks.',
+    )
+  })
 })
