@@ -15,6 +15,8 @@ import { randomUUID } from 'node:crypto'
 import Database from 'libsql'
 import { carryOver, fileDamage, readableRows } from './journal-salvage'
 import type { ReadableRows } from './journal-salvage'
+import { setAsideBatch, setAsideRowsOf } from './journal-set-aside'
+import type { SetAsideRow } from './journal-set-aside'
 import { Task, UpdateTaskItem } from '../../src-shared/api'
 import { EditProblem, SeenVersions } from '../../src-shared/ipc'
 import type { PendingEdits } from '../../src-shared/ipc'
@@ -373,54 +375,14 @@ export class EditJournal {
     carryOver(this.db, rows)
   }
 
-  /**
-   * A batch that no longer reads back leaves the queue as an "unreadable" problem, and the
-   * whole row is kept in `set_aside_edits` (before, only its first 500 characters survived,
-   * in the message, and the edit could not be rebuilt).
-   */
-  private setAside(row: {
-    id: string
-    profileId: string
-    createdAt: string
-    tasksJson: string
-    seenJson: string
-    baseJson: string
-  }): void {
-    const problem: EditProblem = {
-      id: randomUUID(),
-      kind: 'unreadable',
-      createdAt: row.createdAt,
-      message: `An edit saved on ${row.createdAt} could not be read back from the journal (damaged, or written by another version of the planner), so it was not sent; it is kept whole in the journal's set_aside_edits table (batch ${row.id}). What it held: ${row.tasksJson.slice(0, 500)}`,
-      tasks: [],
-    }
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          'INSERT INTO set_aside_edits (id, profile_id, created_at, tasks_json, seen_json, base_json, set_aside_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          row.id,
-          row.profileId,
-          row.createdAt,
-          row.tasksJson,
-          row.seenJson,
-          row.baseJson,
-          new Date().toISOString(),
-        )
-      this.db
-        .prepare('INSERT INTO edit_problems (id, profile_id, problem_json) VALUES (?, ?, ?)')
-        .run(problem.id, row.profileId, JSON.stringify(problem))
-      this.db.prepare('DELETE FROM pending_edits WHERE id = ?').run(row.id)
-    })()
+  /** A batch that no longer reads back: kept whole, told as a problem (journal-set-aside.ts). */
+  private setAside(row: SetAsideRow): void {
+    setAsideBatch(this.db, row)
   }
 
   /** Batches set aside as unreadable, whole, oldest first (for a person or a later planner). */
   setAsideRows(profileId: string): { id: string; tasksJson: string; seenJson: string }[] {
-    return this.db
-      .prepare(
-        'SELECT id, tasks_json AS tasksJson, seen_json AS seenJson FROM set_aside_edits WHERE profile_id = ? ORDER BY rowid',
-      )
-      .all(profileId) as { id: string; tasksJson: string; seenJson: string }[]
+    return setAsideRowsOf(this.db, profileId)
   }
 }
 
