@@ -16,7 +16,7 @@ import {
   resolveProblem,
   undoLast,
 } from './state/subject'
-import { pendingOf } from './state/fixtures'
+import { conflictProblem, pendingOf } from './state/fixtures'
 
 const at = (day: number, hour = 0) => new Date(Date.UTC(2026, 2, 2 + day, hour)).toISOString()
 
@@ -484,21 +484,13 @@ describe('what a drop writes, and what the user is told', () => {
   it('Undo after Apply all puts back a pushed task kept with "Keep mine" after a conflict', async () => {
     const { store, fake, drag } = setup()
     const theirs = { ...TASKS[2]!, dueDate: at(9), updatedAt: '2026-03-09T00:00:00.000Z' }
-    const problem = {
-      id: 'p1',
-      kind: 'conflict' as const,
-      message: 'Launch was changed on the board',
-      tasks: [{ id: 'm', dueDate: at(10) }],
-      conflict: {
-        taskId: 'm',
-        title: 'Launch',
-        fields: ['dueDate'],
-        changedBy: 'bob@example.com',
-        changedAt: theirs.updatedAt,
-        theirs,
-      },
-      createdAt: '2026-03-09T00:00:00.000Z',
-    }
+    const problem = conflictProblem(
+      'p1',
+      'Launch',
+      [{ id: 'm', dueDate: at(10) }],
+      ['dueDate'],
+      theirs,
+    )
     fake.handlers['tasks:update'] = () => ({
       ok: true,
       value: { status: 'sent', updated: [], conflicts: [problem] },
@@ -528,21 +520,13 @@ describe('what a drop writes, and what the user is told', () => {
   it('"Keep mine" of an edit with no step of its own (all held back) is a step of its own', async () => {
     const { store, fake } = setup()
     const theirs = { ...TASKS[3]!, title: 'Theirs', updatedAt: '2026-03-09T00:00:00.000Z' }
-    const problem = {
-      id: 'p2',
-      kind: 'conflict' as const,
-      message: 'Elsewhere was changed on the board',
-      tasks: [{ id: 'x', title: 'Mine' }],
-      conflict: {
-        taskId: 'x',
-        title: 'Elsewhere',
-        fields: ['title'],
-        changedBy: 'bob@example.com',
-        changedAt: theirs.updatedAt,
-        theirs,
-      },
-      createdAt: '2026-03-09T00:00:00.000Z',
-    }
+    const problem = conflictProblem(
+      'p2',
+      'Elsewhere',
+      [{ id: 'x', title: 'Mine' }],
+      ['title'],
+      theirs,
+    )
     fake.handlers['tasks:update'] = () => ({
       ok: true,
       value: { status: 'sent', updated: [], conflicts: [problem] },
@@ -568,21 +552,8 @@ describe('what a drop writes, and what the user is told', () => {
 describe('"Keep mine" of a task an "Apply all" held back', () => {
   const theirs = { ...TASKS[2]!, dueDate: at(9), updatedAt: '2026-03-09T00:00:00.000Z' }
   /** A conflict on "Launch" (main holds `dueDate` as mine, shows theirs at day 9). */
-  const conflictOn = (id: string, dueDate: string) => ({
-    id,
-    kind: 'conflict' as const,
-    message: 'Launch was changed on the board',
-    tasks: [{ id: 'm', dueDate }],
-    conflict: {
-      taskId: 'm',
-      title: 'Launch',
-      fields: ['dueDate'],
-      changedBy: 'bob@example.com',
-      changedAt: theirs.updatedAt,
-      theirs,
-    },
-    createdAt: '2026-03-09T00:00:00.000Z',
-  })
+  const conflictOn = (id: string, dueDate: string) =>
+    conflictProblem(id, 'Launch', [{ id: 'm', dueDate }], ['dueDate'], theirs)
   const held = (problem: ReturnType<typeof conflictOn>): IpcResult<UpdateTasksResult> => ({
     ok: true,
     value: { status: 'sent', updated: [], conflicts: [problem] },

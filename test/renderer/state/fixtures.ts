@@ -1,5 +1,5 @@
 // Tasks, snapshots and a fake PlannerApi for the renderer state tests.
-import type { Task } from '../../../src-shared/api'
+import type { Task, UpdateTaskItem } from '../../../src-shared/api'
 import { buildPlannerApi } from '../../../src-shared/ipc/planner-api'
 import type {
   BoardProfileView,
@@ -7,6 +7,7 @@ import type {
   Channel,
   ChannelRequest,
   ChannelResponse,
+  EditProblem,
   EventName,
   EventPayload,
   IpcResult,
@@ -126,5 +127,33 @@ export function pendingOf(count: number, fields: Partial<PendingEdits> = {}): Pe
     taskIds: [],
     problems: [],
     ...fields,
+  }
+}
+
+/**
+ * A conflict as main reports it: `items` (mine) held back because `title` was changed on the
+ * board to `theirs` (by bob, in `fields`), reported when theirs was made.
+ */
+export function conflictProblem(
+  id: string,
+  title: string,
+  items: UpdateTaskItem[],
+  fields: string[],
+  theirs: Task,
+): EditProblem {
+  return {
+    id,
+    kind: 'conflict',
+    message: `${title} was changed on the board`,
+    tasks: items,
+    conflict: {
+      taskId: theirs.id,
+      title,
+      fields,
+      changedBy: 'bob@example.com',
+      changedAt: theirs.updatedAt,
+      theirs,
+    },
+    createdAt: theirs.updatedAt,
   }
 }

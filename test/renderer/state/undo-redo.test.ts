@@ -8,7 +8,7 @@ import { ANY_VERSION } from '../../../src-shared/ipc'
 import type { EditConflict, IpcResult, UpdateTasksResult } from '../../../src-shared/ipc'
 import { historyKey } from '../../../src-renderer/history-keys'
 import { createTasks } from '../../../src-renderer/state/actions/create-tasks'
-import { deferred, fakePlannerApi, pendingOf, snapshot, task } from './fixtures'
+import { conflictProblem, deferred, fakePlannerApi, pendingOf, snapshot, task } from './fixtures'
 import {
   answerQuestion,
   applyEdit,
@@ -187,21 +187,13 @@ describe('undo and redo', () => {
     })
     expect(await undoLast(store, fake.api)).toBe(true)
     const theirs = { ...TASKS[0]!, title: 'Theirs', updatedAt: '2026-02-06T00:00:00.000Z' }
-    const problem = {
-      id: 'p1',
-      kind: 'conflict' as const,
-      message: 'Sign-in was changed on the board',
-      tasks: [{ id: 't1', title: 'Login page' }],
-      conflict: {
-        taskId: 't1',
-        title: 'Sign-in',
-        fields: ['title'],
-        changedBy: 'bob@example.com',
-        changedAt: theirs.updatedAt,
-        theirs,
-      },
-      createdAt: '2026-02-06T00:00:00.000Z',
-    }
+    const problem = conflictProblem(
+      'p1',
+      'Sign-in',
+      [{ id: 't1', title: 'Login page' }],
+      ['title'],
+      theirs,
+    )
     fake.handlers['tasks:update'] = () => ({
       ok: true,
       value: { status: 'sent', updated: [], conflicts: [problem] },
