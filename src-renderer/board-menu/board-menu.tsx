@@ -9,7 +9,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { BoardProfileView, PlannerApi } from '../../src-shared/ipc'
 import { useReturnFocus } from '../focus/return-focus'
 import { loadProfiles, usePlannerStore } from '../state'
-import { useFocusFallback } from '../task-form/focus-fallback'
+import { useFocusFallback } from '../focus/focus-fallback'
 import { AddBoardForm } from './add-board-form'
 import { removalLoss } from './removal-loss'
 

@@ -21,7 +21,7 @@ import { validateDraft } from './validate'
 import { useReturnFocus } from '../focus/return-focus'
 import './task-form.css'
 import { keepFocusOnBackdrop, keepTabInside } from '../focus/modal-tab'
-import { focusNeighbour, useFocusFallback } from './focus-fallback'
+import { focusNeighbour, useFocusFallback } from '../focus/focus-fallback'
 
 export function CreateDialog({ api }: { api: PlannerApi }): React.JSX.Element | null {
   const prefill = usePlanner((s) => s.view.creating)

@@ -27,7 +27,7 @@ import { TaskPicker } from './task-picker'
 import { changesFrom } from './to-request'
 import { validateDraft } from './validate'
 import { useReturnFocus } from '../focus/return-focus'
-import { focusNeighbour, useFocusFallback } from './focus-fallback'
+import { focusNeighbour, useFocusFallback } from '../focus/focus-fallback'
 import './task-form.css'
 
 export function DetailsPanel({ api }: { api: PlannerApi }): React.JSX.Element | null {
