@@ -1,8 +1,9 @@
 // The New task dialog, the details panel and the board menu keep the keyboard. A button that
 // removes itself ("Remove tag x", "Remove subtask 2", "Clear parent", "Not a subtask") left the
 // focus on the page's body: the dialog's own keys (Esc, and the modal's Tab trap) never saw
-// another key, so Tab walked into the toolbar behind the modal and Esc did nothing. Each such button hands the
-// focus to a neighbour first (focusNeighbour); useFocusFallback is the safety net for the rest.
+// another key, so Tab walked into the toolbar behind the modal and Esc did nothing. Each such
+// button hands the focus to a neighbour first (focusNeighbour); useFocusFallback is the safety
+// net for the rest.
 import { useEffect } from 'react'
 import { tabbable } from 'tabbable'
 
